@@ -1,5 +1,6 @@
 /* analyze/read/consistlog.h: DATA_DIR/consistency.json (docs/FORMATS.md,
- * "consistency.json"), the consistency probes of each subject, summed into aggregate.json's
+ * "consistency.json"), the consistency probes of each subject, read through its codec
+ * (core/subjlog/consistfile.h) and summed into aggregate.json's
  * staleness[] records (core/results/results_staleness.h): per kind of probe, the probes
  * judged, the violations (a probe that saw the old state at least once), those that timed
  * out, the untested, and the violations' windows (docs/METHODOLOGY.md, "Consistency
@@ -11,8 +12,9 @@
 
 #include "core/err.h"
 #include "core/results/results_staleness.h"
+#include "core/subjlog/consistfile.h"
 
-#define CONSISTLOG_FILE "consistency.json"
+#define CONSISTLOG_FILE CONSISTFILE_NAME
 
 /* The subjects probed, in the file's order (a subject probed twice: the later record). */
 struct consistlog {

@@ -1,79 +1,72 @@
 /* analyze/read/probelog.c: see probelog.h. */
 #include "analyze/read/probelog.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/read/subjlog.h"
-#include "core/jread.h"
+#include "core/subjlog/probefile.h"
 
-#define PROBELOG_FORMAT "s3bench-probe/1"
-
-/* decider: the check of feature o (at where) that decided its verdict v: the first
- * with that verdict, else the first (its index in *at); NULL when it has none. */
-static const json_t *decider(struct jread *r, const json_t *o, const char *where, int v, size_t *at)
+/* decider: the check of feature f that decided its verdict: the first with that verdict,
+ * else the first; NULL when it has none. */
+static struct probefile_check *decider(const struct probefile_feature *f)
 {
-	json_t *checks = jread_array(r, o, where, "checks", 1), *c;
-	char *cv;
-	size_t i;
-
-	json_array_foreach(checks, i, c) {
-		if (!json_is_object(c))
-			continue;
-		cv = jread_str(r, c, where, "verdict", 0);
-		int same = cv != NULL && results_sv_find(cv) == v;
-		free(cv);
-		*at = i;
-		if (same)
-			return c;
-	}
-	*at = 0;
-	return checks != NULL && json_array_size(checks) > 0 ? json_array_get(checks, 0) : NULL;
+	for (size_t i = 0; i < f->n_checks; i++)
+		if (f->checks[i].verdict == (int)f->verdict)
+			return &f->checks[i];
+	return f->n_checks > 0 ? &f->checks[0] : NULL;
 }
 
-/* feature: probe.json's feature name (object o at where) into elem, a results_feature. */
-static void feature(struct jread *r, const char *name, const json_t *o, const char *where,
-		    void *elem)
+/* feature: probe.json's feature pf into f, its strings taken. */
+static void feature(struct probefile_feature *pf, struct results_feature *f)
 {
-	struct results_feature *f = elem;
-	char *v = jread_str(r, o, where, "verdict", 1), what[160], w[300];
-	int k = results_sv_find(v);
-	const json_t *c;
+	struct probefile_check *c = decider(pf);
 
-	if (v != NULL && k < 0) {
-		snprintf(what, sizeof(what),
-			 "'%.60s' is not a verdict (supported, refused, wrong, untested)", v);
-		jread_bad_at(r, where, "verdict", what);
-	}
-	free(v);
-	f->feature = jread_dup(r, where, "", name);
-	f->verdict = k >= 0 ? (enum results_sv)k : RESULTS_SV_UNTESTED;
-	f->note = jread_str(r, o, where, "note", 0);
-	size_t at = 0;
-
-	if ((c = decider(r, o, where, k, &at)) == NULL || !json_is_object(c))
+	f->feature = subjlog_take(&pf->name);
+	f->verdict = pf->verdict;
+	f->note = subjlog_take(&pf->note);
+	if (c == NULL)
 		return;
-	snprintf(w, sizeof(w), "%s.checks[%zu]", where, at);
-	f->check = jread_str(r, c, w, "check", 0);
-	f->status = (long)jread_int(r, c, w, "status", 0, 0);
-	f->code = jread_str(r, c, w, "code", 0);
-	f->expected = jread_str(r, c, w, "expected", 0);
-	f->detail = jread_str(r, c, w, "detail", 0);
+	f->check = subjlog_take(&c->check);
+	f->status = c->status;
+	f->code = subjlog_take(&c->code);
+	f->expected = subjlog_take(&c->expected);
+	f->detail = subjlog_take(&c->detail);
 }
 
-/* subject: subjects[i] (o at where) into rec, a results_support. */
-static int subject(struct jread *r, const json_t *o, const char *where, void *rec)
+/* subject: probe.json's record rec (a probefile_subject) into elem (a results_support),
+ * its strings taken; -1 when out of memory. */
+static int subject(void *rec, void *elem)
 {
-	struct results_support *s = rec;
+	struct probefile_subject *ps = rec;
+	struct results_support *s = elem;
 
 	s->subject = -1;
-	s->probed = jread_str(r, o, where, "started", 0);
-	s->error = jread_str(r, o, where, "error", 0);
-	s->cleanup = jread_str(r, o, where, "cleanup", 0);
-	s->features = subjlog_members(r, o, where, "features", sizeof(*s->features), feature,
-				      &s->n_features);
-	return r->failed ? -1 : 0;
+	s->probed = subjlog_take(&ps->head.started);
+	s->error = subjlog_take(&ps->head.error);
+	s->cleanup = subjlog_take(&ps->head.cleanup);
+	if (ps->n_features == 0)
+		return 0;
+	if ((s->features = calloc(ps->n_features, sizeof(*s->features))) == NULL)
+		return -1;
+	for (; s->n_features < ps->n_features; s->n_features++)
+		feature(&ps->features[s->n_features], &s->features[s->n_features]);
+	return 0;
+}
+
+static const struct subjlog_adopter adopter = {sizeof(struct results_support), subject};
+
+int probelog_read(const char *data_dir, struct probelog *out, struct err *e)
+{
+	struct probefile_subject *ps;
+	size_t n;
+	void *recs;
+	int rc = probefile_read(data_dir, &ps, &n, e);
+
+	if (subjlog_adopt(&probefile_kind, ps, n, &adopter, &recs, &out->ids, &out->n, e) < 0)
+		rc = -1;
+	out->recs = recs;
+	probefile_free(ps, n);
+	return rc;
 }
 
 static void free_rec(void *rec)
@@ -81,25 +74,13 @@ static void free_rec(void *rec)
 	results_support_free(rec);
 }
 
-static const struct subjlog_kind file = {PROBELOG_FILE, PROBELOG_FORMAT,
-					 sizeof(struct results_support), subject, free_rec};
-
-int probelog_read(const char *data_dir, struct probelog *out, struct err *e)
-{
-	void *recs;
-	int rc = subjlog_read(data_dir, &file, &recs, &out->ids, &out->n, e);
-
-	out->recs = recs;
-	return rc;
-}
-
 void probelog_drop(struct probelog *p, size_t i)
 {
-	subjlog_drop(&file, p->recs, p->ids, &p->n, i);
+	subjlog_drop(p->recs, sizeof(*p->recs), free_rec, p->ids, &p->n, i);
 }
 
 void probelog_clear(struct probelog *p)
 {
-	subjlog_free(&file, p->recs, p->ids, p->n);
+	subjlog_clear(p->recs, sizeof(*p->recs), free_rec, p->ids, p->n);
 	memset(p, 0, sizeof(*p));
 }

@@ -1,5 +1,5 @@
 /* analyze/read/probelog.h: DATA_DIR/probe.json (docs/FORMATS.md, "probe.json"), the
- * conformance probe of each subject, read into aggregate.json's support[] records
+ * conformance probe of each subject, read through its codec (core/subjlog/probefile.h) into aggregate.json's support[] records
  * (core/results/results_support.h): per feature its verdict and the check that decided it
  * (the first of its checks with the feature's verdict; docs/METHODOLOGY.md, "Conformance
  * probe"). */
@@ -10,8 +10,9 @@
 
 #include "core/err.h"
 #include "core/results/results_support.h"
+#include "core/subjlog/probefile.h"
 
-#define PROBELOG_FILE "probe.json"
+#define PROBELOG_FILE PROBEFILE_NAME
 
 /* The subjects probed, in the file's order (a subject probed twice: the later record). */
 struct probelog {

@@ -7,7 +7,7 @@
  *   consist.c       the run: the client, the bucket, a fresh key prefix, the probes in
  *                   turn, the cleanup of the keys they wrote
  *   consist_kind.c  one probe of each kind: the change, then the polls
- *   consist_json.c  consistency.json and the printout
+ *   consist_json.c  the reports as consistency.json's records, and the printout
  *   consist_names.c the kinds' and outcomes' names
  * Every request goes through the subject's S3 client (collect/s3/s3.h) and is billed like
  * any other. */
@@ -22,6 +22,7 @@
 #include "collect/s3/s3.h"
 #include "core/err.h"
 #include "core/price.h"
+#include "core/subjlog/consistfile.h"
 
 /* The kinds of probe, in consistency.json's order; consist_kind_name spells them. */
 enum consist_kind {
@@ -33,14 +34,14 @@ enum consist_kind {
 	CK_COUNT
 };
 
-/* What one probe saw. */
+/* What one probe saw: consistency.json's outcomes (core/subjlog/consistfile.h). */
 enum consist_outcome {
-	CO_STRONG,   /* the first poll saw the new state */
-	CO_STALE,    /* a poll saw the old state, a later one the new */
-	CO_TIMEOUT,  /* every poll up to max_wait saw the old state */
-	CO_UNTESTED, /* a request failed (an error answer, no answer) or the setup never
-			became visible: no verdict */
-	CO_COUNT
+	CO_STRONG = CONSISTFILE_STRONG,     /* the first poll saw the new state */
+	CO_STALE = CONSISTFILE_STALE,       /* a poll saw the old state, a later one the new */
+	CO_TIMEOUT = CONSISTFILE_TIMEOUT,   /* every poll up to max_wait saw the old state */
+	CO_UNTESTED = CONSISTFILE_UNTESTED, /* a request failed (an error answer, no answer)
+					       or the setup never became visible: no verdict */
+	CO_COUNT = CONSISTFILE_COUNT
 };
 
 #define CONSIST_REPEAT_MAX 10000

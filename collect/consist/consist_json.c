@@ -1,67 +1,78 @@
-/* collect/consist/consist_json.c: consistency.json (docs/FORMATS.md, "consistency.json")
- * and the consistency probes' printout. */
+/* collect/consist/consist_json.c: the consistency probes' reports as consistency.json's
+ * records (written by its codec, core/subjlog/consistfile.h; docs/FORMATS.md,
+ * "consistency.json") and their printout. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collect/consist/consist.h"
-#include "core/runrec/runrec.h"
+#include "core/subjlog/consistfile.h"
 #include "core/timefmt.h"
 
-static json_t *probe_json(const struct consist_probe *p)
+/* A report as consistency.json's record: the record and the room its kinds, probes and
+ * times take (its strings are the report's). */
+struct rec {
+	struct consistfile_subject s;
+	struct consistfile_kind k[CK_COUNT];
+	char t0[40], t1[40];
+};
+
+/* record: report r into x (r outlives it; the probes' room in x->k[].probes, NULL when out
+ * of memory). -1 when out of memory. */
+static int record(const struct consist_report *r, struct rec *x)
 {
-	return json_pack("{s:s, s:o, s:f, s:i, s:s}", "outcome", consist_outcome_name(p->outcome),
-			 "window_ms",
-			 p->window_ns < 0 ? json_null() : json_real(p->window_ns / 1e6), "stale_ms",
-			 p->stale_ns / 1e6, "stale_polls", p->stale_polls, "detail", p->detail);
+	x->s.head = (struct subjlog_head){r->subject, r->endpoint, r->bucket,  x->t0,
+					  x->t1,      r->bill,     r->cleanup, r->error};
+	rfc3339_format(x->t0, sizeof(x->t0), r->started_ns);
+	rfc3339_format(x->t1, sizeof(x->t1), r->ended_ns);
+	x->s.repeat = r->repeat;
+	x->s.poll_ms = r->poll_ns / 1e6;
+	x->s.max_wait_ms = r->max_wait_ns / 1e6;
+	x->s.kinds = x->k;
+	for (int k = 0; k < CK_COUNT; k++) {
+		struct consistfile_kind *ck = &x->k[x->s.n_kinds];
+		if (r->k[k].n == 0)
+			continue;
+		ck->name = consist_kind_name((enum consist_kind)k);
+		if ((ck->probes = calloc((size_t)r->k[k].n, sizeof(*ck->probes))) == NULL)
+			return -1;
+		for (int i = 0; i < r->k[k].n; i++) {
+			const struct consist_probe *p = &r->k[k].p[i];
+			ck->probes[ck->n_probes++] = (struct consistfile_probe){
+				(enum consistfile_outcome)p->outcome,
+				p->window_ns < 0 ? NAN : p->window_ns / 1e6, p->stale_ns / 1e6,
+				p->stale_polls, p->detail};
+		}
+		x->s.n_kinds++;
+	}
+	return 0;
 }
 
-static json_t *report_json(const struct consist_report *r)
+static void rec_free(struct rec *x)
 {
-	char t0[40], t1[40];
-	json_t *o, *kinds;
-
-	rfc3339_format(t0, sizeof(t0), r->started_ns);
-	rfc3339_format(t1, sizeof(t1), r->ended_ns);
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:f, s:f, s:o, s:s, s:s, s:{}}", "subject",
-		      r->subject, "endpoint", r->endpoint, "bucket", r->bucket, "started", t0,
-		      "ended", t1, "repeat", r->repeat, "poll_ms", r->poll_ns / 1e6, "max_wait_ms",
-		      r->max_wait_ns / 1e6, "billing", bill_to_json(&r->bill), "cleanup",
-		      r->cleanup, "error", r->error, "kinds");
-	kinds = o != NULL ? json_object_get(o, "kinds") : NULL;
-	for (int k = 0; kinds != NULL && k < CK_COUNT; k++) {
-		json_t *a = json_array();
-		if (r->k[k].n == 0) {
-			json_decref(a);
-			continue;
-		}
-		for (int i = 0; a != NULL && i < r->k[k].n; i++)
-			if (json_array_append_new(a, probe_json(&r->k[k].p[i])) != 0) {
-				json_decref(a);
-				a = NULL;
-			}
-		if (a == NULL || json_object_set_new(kinds, consist_kind_name((enum consist_kind)k),
-						     json_pack("{s:o}", "probes", a)) != 0) {
-			json_decref(o);
-			return NULL;
-		}
-	}
-	return o;
+	for (int k = 0; k < CK_COUNT; k++)
+		free(x->k[k].probes);
 }
 
 int consist_write(const char *dir, const struct consist_report *r, size_t n, struct err *e)
 {
-	json_t *o = json_pack("{s:s, s:[]}", "format", "s3bench-consistency/1", "subjects");
-	json_t *a = o != NULL ? json_object_get(o, "subjects") : NULL;
-	int rc = -1;
+	struct rec *x = calloc(n + 1, sizeof(*x));
+	struct consistfile_subject *s = calloc(n + 1, sizeof(*s));
+	int rc = x != NULL && s != NULL ? 0 : -1;
 
-	for (size_t i = 0; a != NULL && i < n; i++)
-		if (json_array_append_new(a, report_json(&r[i])) != 0)
-			a = NULL;
-	if (a == NULL)
-		err_set(e, "%s/consistency.json: out of memory", dir);
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		rc = record(&r[i], &x[i]);
+		s[i] = x[i].s;
+	}
+	if (rc < 0)
+		err_set(e, "%s/%s: out of memory", dir, CONSISTFILE_NAME);
 	else
-		rc = runrec_write_json(o, dir, "consistency.json", 0, e);
-	json_decref(o);
+		rc = consistfile_write(dir, s, n, e);
+	for (size_t i = 0; x != NULL && i < n; i++)
+		rec_free(&x[i]);
+	free(s);
+	free(x);
 	return rc;
 }
 

@@ -8,7 +8,6 @@
 static const char *const kind_names[CK_COUNT] = {"read-after-new-write", "read-after-overwrite",
 						 "read-after-delete", "list-after-create",
 						 "list-after-delete"};
-static const char *const outcome_names[CO_COUNT] = {"strong", "stale", "timeout", "untested"};
 
 const char *consist_kind_name(enum consist_kind k)
 {
@@ -17,7 +16,7 @@ const char *consist_kind_name(enum consist_kind k)
 
 const char *consist_outcome_name(enum consist_outcome o)
 {
-	return (unsigned)o < CO_COUNT ? outcome_names[o] : "";
+	return consistfile_outcome_name((enum consistfile_outcome)o);
 }
 
 int consist_kinds_parse(const char *list, unsigned *mask, struct err *e)

@@ -10,7 +10,7 @@
  *   probe_obj.c    the checks on objects: conditional PUT and DELETE, checksums, tagging, SSE
  *   probe_conn.c   versioning status, addressing, HTTP/2, TLS versions
  *   verdict.c      the rules that turn an answer into a verdict; feature names
- *   probe_json.c   probe.json
+ *   probe_json.c   the reports as probe.json's records, and the printout
  * Every request goes through the subject's S3 client (collect/s3/s3.h) and is billed like
  * any other. */
 #ifndef COLLECT_PROBE_H

@@ -1,71 +1,81 @@
-/* collect/probe/probe_json.c: probe.json (docs/FORMATS.md, "probe.json") and the probe's
+/* collect/probe/probe_json.c: the probe's reports as probe.json's records (written by its
+ * codec, core/subjlog/probefile.h; docs/FORMATS.md, "probe.json") and the probe's
  * printout. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collect/probe/probe.h"
-#include "core/runrec/runrec.h"
+#include "core/subjlog/probefile.h"
 #include "core/timefmt.h"
 
-static json_t *check_json(const struct probe_check *c)
+/* A report as probe.json's record: the record and the room its features, checks and
+ * times take (its strings are the report's). */
+struct rec {
+	struct probefile_subject s;
+	struct probefile_feature f[PF_COUNT];
+	struct probefile_check c[PF_COUNT][PROBE_MAX_CHECKS];
+	char t0[40], t1[40];
+};
+
+/* verdict: v as the file's verdict. */
+static enum results_sv verdict(enum probe_verdict v)
 {
-	return json_pack("{s:s, s:s, s:I, s:s, s:s, s:s}", "check", c->name, "verdict",
-			 probe_verdict_name(c->v), "status", (json_int_t)c->status, "code", c->code,
-			 "expected", c->expected, "detail", c->detail);
+	int k = results_sv_find(probe_verdict_name(v));
+
+	return k >= 0 ? (enum results_sv)k : RESULTS_SV_UNTESTED;
 }
 
-static json_t *feature_json(const struct probe_feature_result *f)
+/* record: report r into x (r outlives it). */
+static void record(const struct probe_report *r, struct rec *x)
 {
-	json_t *o = json_pack("{s:s, s:s, s:[]}", "verdict", probe_verdict_name(f->v), "note",
-			      f->note, "checks");
-	json_t *a = o != NULL ? json_object_get(o, "checks") : NULL;
-
-	for (int i = 0; a != NULL && i < f->n_checks; i++)
-		if (json_array_append_new(a, check_json(&f->checks[i])) != 0) {
-			json_decref(o);
-			return NULL;
+	x->s.head = (struct subjlog_head){r->subject, r->endpoint, r->bucket,  x->t0,
+					  x->t1,      r->bill,     r->cleanup, r->error};
+	rfc3339_format(x->t0, sizeof(x->t0), r->started_ns);
+	rfc3339_format(x->t1, sizeof(x->t1), r->ended_ns);
+	x->s.features = x->f;
+	for (int k = 0; k < PF_COUNT; k++) {
+		const struct probe_feature_result *fr = &r->f[k];
+		struct probefile_feature *f = &x->f[x->s.n_features];
+		if (!fr->probed)
+			continue;
+		*f = (struct probefile_feature){probe_feature_name((enum probe_feature)k),
+						verdict(fr->v), fr->note, x->c[k], 0};
+		for (int i = 0; i < fr->n_checks; i++) {
+			const struct probe_check *c = &fr->checks[i];
+			x->c[k][f->n_checks++] = (struct probefile_check){
+				c->name, (int)verdict(c->v), c->status,
+				c->code, c->expected,        c->detail};
 		}
-	return o;
+		x->s.n_features++;
+	}
 }
 
 json_t *probe_report_json(const struct probe_report *r)
 {
-	char t0[40], t1[40];
-	json_t *o, *feats;
+	struct rec x = {0};
 
-	rfc3339_format(t0, sizeof(t0), r->started_ns);
-	rfc3339_format(t1, sizeof(t1), r->ended_ns);
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:{}}", "subject", r->subject,
-		      "endpoint", r->endpoint, "bucket", r->bucket, "started", t0, "ended", t1,
-		      "billing", bill_to_json(&r->bill), "cleanup", r->cleanup, "error", r->error,
-		      "features");
-	feats = o != NULL ? json_object_get(o, "features") : NULL;
-	for (int f = 0; feats != NULL && f < PF_COUNT; f++) {
-		if (!r->f[f].probed)
-			continue;
-		if (json_object_set_new(feats, probe_feature_name((enum probe_feature)f),
-					feature_json(&r->f[f])) != 0) {
-			json_decref(o);
-			return NULL;
-		}
-	}
-	return o;
+	record(r, &x);
+	return probefile_subject_json(&x.s);
 }
 
 int probe_write(const char *dir, const struct probe_report *r, size_t n, struct err *e)
 {
-	json_t *o = json_pack("{s:s, s:[]}", "format", "s3bench-probe/1", "subjects");
-	json_t *a = o != NULL ? json_object_get(o, "subjects") : NULL;
+	struct rec *x = calloc(n + 1, sizeof(*x));
+	struct probefile_subject *s = calloc(n + 1, sizeof(*s));
 	int rc = -1;
 
-	for (size_t i = 0; a != NULL && i < n; i++)
-		if (json_array_append_new(a, probe_report_json(&r[i])) != 0)
-			a = NULL;
-	if (a == NULL)
-		err_set(e, "%s/probe.json: out of memory", dir);
-	else
-		rc = runrec_write_json(o, dir, "probe.json", 0, e);
-	json_decref(o);
+	if (x == NULL || s == NULL)
+		err_set(e, "%s/%s: out of memory", dir, PROBEFILE_NAME);
+	else {
+		for (size_t i = 0; i < n; i++) {
+			record(&r[i], &x[i]);
+			s[i] = x[i].s;
+		}
+		rc = probefile_write(dir, s, n, e);
+	}
+	free(s);
+	free(x);
 	return rc;
 }
 

@@ -493,80 +493,42 @@ static int verify_datasets(struct cctx *x)
 	return rc;
 }
 
-/* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
- * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
- * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
- * reach (or a probe stopped early, or out of memory) is said and its record in probe.json
- * has the error; the runs go on, and the exit status is theirs (a subject that is not an
- * S3 server, nginx WebDAV, is still benchmarked). */
-static void probe_subjects(struct cctx *x)
+/* probe_subjects: probe k of each subject before the first run, into OUT/k->file; its
+ * bill counts toward max_cost. Skipped when the campaign does not ask for it ([probe]
+ * probe = no, no [consistency]), and on --resume when OUT/k->file is there. A subject the
+ * probe cannot reach (or a probe stopped early, or out of memory) is said and its record
+ * in the file has the error; the runs go on, and the exit status is theirs (a subject that
+ * is not an S3 server, nginx WebDAV, is still benchmarked). */
+static void probe_subjects(struct cctx *x, const struct probing_kind *k)
 {
 	const struct campaign *c = x->c;
-	struct probe_opts o = {.features = c->probe_features, .kms_key = c->probe_kms_key};
-	struct probe_report *r;
-	char path[4200], prefix[256];
+	char path[4200], prefix[256], *r;
 	struct err e;
 	size_t n = 0;
 
-	snprintf(path, sizeof(path), "%s/probe.json", x->out);
-	if (!c->probe || (x->a->resume && access(path, F_OK) == 0))
+	snprintf(path, sizeof(path), "%s/%s", x->out, k->file);
+	if (!k->asked(c) || (x->a->resume && access(path, F_OK) == 0))
 		return;
-	if ((r = calloc((size_t)c->n_subjects, sizeof(*r))) == NULL) {
-		progress_note(x->pg, "collect: probe: out of memory");
+	if ((r = calloc((size_t)c->n_subjects, k->size)) == NULL) {
+		progress_note(x->pg, "collect: %s: out of memory", k->word);
 		return;
 	}
 	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
 		const struct campaign_subject *s = &c->subjects[i];
+		void *rep = r + n * k->size;
 		if (!in_only(x->a->only, s->id))
 			continue;
-		snprintf(prefix, sizeof(prefix), "s3bench-probe/%s/%s/", c->name, s->id);
-		o.prefix = prefix;
-		progress_note(x->pg, "collect: probe %s", s->id);
-		if (probing_subject(s, &o, &r[n], &e) < 0)
+		snprintf(prefix, sizeof(prefix), "s3bench-%s/%s/%s/", k->word, c->name, s->id);
+		progress_note(x->pg, "collect: %s %s", k->word, s->id);
+		if (k->run(c, s, prefix, rep, &e) < 0)
 			progress_note(x->pg, "collect: %s", e.msg);
-		budget_add(&x->bg, i, &s->prices, &r[n].bill);
+		budget_add(&x->bg, i, &s->prices, k->bill(rep));
 		n++;
 	}
-	if (probe_write(x->out, r, n, &e) < 0)
-		progress_note(x->pg, "collect: probe: %s", e.msg);
-	free(r);
-}
-
-/* consist_subjects: [consistency]: the consistency probes of each subject
- * (collect/consist/consist.h) before the first run, into OUT/consistency.json; billed and
- * counted toward max_cost, skipped and said as probe_subjects does. */
-static void consist_subjects(struct cctx *x)
-{
-	const struct campaign *c = x->c;
-	struct consist_opts o = c->consist_opts;
-	struct consist_report *r;
-	char path[4200], prefix[256];
-	struct err e;
-	size_t n = 0;
-
-	snprintf(path, sizeof(path), "%s/consistency.json", x->out);
-	if (!c->consist || (x->a->resume && access(path, F_OK) == 0))
-		return;
-	if ((r = calloc((size_t)c->n_subjects, sizeof(*r))) == NULL) {
-		progress_note(x->pg, "collect: consistency: out of memory");
-		return;
-	}
-	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
-		const struct campaign_subject *s = &c->subjects[i];
-		if (!in_only(x->a->only, s->id))
-			continue;
-		snprintf(prefix, sizeof(prefix), "s3bench-consistency/%s/%s/", c->name, s->id);
-		o.prefix = prefix;
-		progress_note(x->pg, "collect: consistency %s", s->id);
-		if (consisting_subject(s, &o, &r[n], &e) < 0)
-			progress_note(x->pg, "collect: %s", e.msg);
-		budget_add(&x->bg, i, &s->prices, &r[n].bill);
-		n++;
-	}
-	if (consist_write(x->out, r, n, &e) < 0)
-		progress_note(x->pg, "collect: consistency: %s", e.msg);
-	for (size_t i = 0; i < n; i++)
-		consist_report_free(&r[i]);
+	if (k->write(x->out, r, n, &e) < 0)
+		progress_note(x->pg, "collect: %s: %s", k->word, e.msg);
+	for (size_t i = 0; k->free_rep != NULL && i < n; i++)
+		k->free_rep(r + i * k->size);
 	free(r);
 }
 
@@ -753,14 +715,14 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
-	probe_subjects(&x);
+	probe_subjects(&x, &probing_conformance);
 	/* the campaign's SSE-C key, in memory only, before the runs fork (every run sends it) */
 	if (s3_sse_process_key(&e) == NULL) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
-	consist_subjects(&x);
+	probe_subjects(&x, &probing_consistency);
 	rc = run_all(&x);
 out:
 	free(todo);

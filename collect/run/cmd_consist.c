@@ -5,7 +5,6 @@
 
 #include "collect/run/cli.h"
 #include "collect/run/probing.h"
-#include "core/fsutil.h"
 #include "core/units.h"
 
 /* duration: the value of option opt as ns into *out; 0, or EXITCODE_USAGE after saying
@@ -65,7 +64,7 @@ static int done(const void *opts)
 int cmd_consist(int argc, char **argv)
 {
 	static const struct probing_cmd cmd = {
-		"consistency",
+		&probing_consistency,
 		{{"probes", required_argument, 0, 'K'},
 		 {"repeat", required_argument, 0, 'r'},
 		 {"poll", required_argument, 0, 'p'},
@@ -73,29 +72,7 @@ int cmd_consist(int argc, char **argv)
 		flag,
 		done,
 	};
-	struct campaign_subject s;
 	struct consist_opts o = {.repeat = 20, .poll_ns = 10000000, .max_wait_ns = 5000000000};
-	struct consist_report rep;
-	struct awsconf conf;
-	const char *out;
-	struct err e;
-	int rc;
 
-	if ((rc = probing_flags(argc, argv, &cmd, &o, &s, &conf, &out)) >= 0) {
-		awsconf_clear(&conf);
-		return rc;
-	}
-	rc = EXITCODE_OK;
-	if (consisting_subject(&s, &o, &rep, &e) < 0) {
-		fprintf(stderr, "collect: %s\n", e.msg);
-		rc = EXITCODE_PARTIAL;
-	}
-	consist_print(stdout, &rep);
-	if (out != NULL && (fs_mkdirs(out, &e) < 0 || consist_write(out, &rep, 1, &e) < 0)) {
-		fprintf(stderr, "collect: consistency: %s\n", e.msg);
-		rc = EXITCODE_PARTIAL;
-	}
-	consist_report_free(&rep);
-	awsconf_clear(&conf);
-	return rc;
+	return probing_command(argc, argv, &cmd, &o);
 }

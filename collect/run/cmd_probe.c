@@ -4,7 +4,6 @@
 
 #include "collect/run/cli.h"
 #include "collect/run/probing.h"
-#include "core/fsutil.h"
 
 /* flag: probe's own flag ch (value v) into opts, a probe_opts; 0, or EXITCODE_USAGE after
  * saying why. */
@@ -27,33 +26,12 @@ static int flag(int ch, char *v, void *opts)
 int cmd_probe(int argc, char **argv)
 {
 	static const struct probing_cmd cmd = {
-		"probe",
+		&probing_conformance,
 		{{"features", required_argument, 0, 'F'}, {"kms-key", required_argument, 0, 'K'}},
 		flag,
 		NULL,
 	};
-	struct campaign_subject s;
 	struct probe_opts o = {0};
-	struct probe_report rep;
-	struct awsconf conf;
-	const char *out;
-	struct err e;
-	int rc;
 
-	if ((rc = probing_flags(argc, argv, &cmd, &o, &s, &conf, &out)) >= 0) {
-		awsconf_clear(&conf);
-		return rc;
-	}
-	rc = EXITCODE_OK;
-	if (probing_subject(&s, &o, &rep, &e) < 0) {
-		fprintf(stderr, "collect: %s\n", e.msg);
-		rc = EXITCODE_PARTIAL;
-	}
-	probe_print(stdout, &rep);
-	if (out != NULL && (fs_mkdirs(out, &e) < 0 || probe_write(out, &rep, 1, &e) < 0)) {
-		fprintf(stderr, "collect: probe: %s\n", e.msg);
-		rc = EXITCODE_PARTIAL;
-	}
-	awsconf_clear(&conf);
-	return rc;
+	return probing_command(argc, argv, &cmd, &o);
 }

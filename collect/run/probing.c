@@ -10,6 +10,9 @@
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/s3_endpoint.h"
+#include "core/fsutil.h"
+#include "core/subjlog/consistfile.h"
+#include "core/subjlog/probefile.h"
 
 /* A probe's run on a subject's client (probe_run, consist_run): o its options, out its
  * report. */
@@ -70,6 +73,102 @@ int consisting_subject(const struct campaign_subject *s, const struct consist_op
 	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
 	return on_client(s, "consistency", run_consist, o, out, out->error, sizeof(out->error), e);
 }
+
+static int probe_asked(const struct campaign *c)
+{
+	return c->probe;
+}
+
+static int probe_campaign(const struct campaign *c, const struct campaign_subject *s,
+			  const char *prefix, void *rep, struct err *e)
+{
+	struct probe_opts o = {
+		.features = c->probe_features, .kms_key = c->probe_kms_key, .prefix = prefix};
+
+	return probing_subject(s, &o, rep, e);
+}
+
+static int probe_command(const struct campaign_subject *s, const void *opts, void *rep,
+			 struct err *e)
+{
+	return probing_subject(s, opts, rep, e);
+}
+
+static const struct bill_counts *probe_bill(const void *rep)
+{
+	return &((const struct probe_report *)rep)->bill;
+}
+
+static void probe_out(FILE *f, const void *rep)
+{
+	probe_print(f, rep);
+}
+
+static int probe_file(const char *dir, const void *reps, size_t n, struct err *e)
+{
+	return probe_write(dir, reps, n, e);
+}
+
+const struct probing_kind probing_conformance = {.word = "probe",
+						 .file = PROBEFILE_NAME,
+						 .size = sizeof(struct probe_report),
+						 .asked = probe_asked,
+						 .run = probe_campaign,
+						 .one = probe_command,
+						 .bill = probe_bill,
+						 .print = probe_out,
+						 .write = probe_file};
+
+static int consist_asked(const struct campaign *c)
+{
+	return c->consist;
+}
+
+static int consist_campaign(const struct campaign *c, const struct campaign_subject *s,
+			    const char *prefix, void *rep, struct err *e)
+{
+	struct consist_opts o = c->consist_opts;
+
+	o.prefix = prefix;
+	return consisting_subject(s, &o, rep, e);
+}
+
+static int consist_command(const struct campaign_subject *s, const void *opts, void *rep,
+			   struct err *e)
+{
+	return consisting_subject(s, opts, rep, e);
+}
+
+static const struct bill_counts *consist_bill(const void *rep)
+{
+	return &((const struct consist_report *)rep)->bill;
+}
+
+static void consist_out(FILE *f, const void *rep)
+{
+	consist_print(f, rep);
+}
+
+static int consist_file(const char *dir, const void *reps, size_t n, struct err *e)
+{
+	return consist_write(dir, reps, n, e);
+}
+
+static void consist_free(void *rep)
+{
+	consist_report_free(rep);
+}
+
+const struct probing_kind probing_consistency = {.word = "consistency",
+						 .file = CONSISTFILE_NAME,
+						 .size = sizeof(struct consist_report),
+						 .asked = consist_asked,
+						 .run = consist_campaign,
+						 .one = consist_command,
+						 .bill = consist_bill,
+						 .print = consist_out,
+						 .write = consist_file,
+						 .free_rep = consist_free};
 
 /* flags_done: the subject of a probe command's flags completed (probing_flags). */
 static int flags_done(struct campaign_subject *s, struct awsconf *conf, const char *cmd)
@@ -150,7 +249,7 @@ static int read_flags(int argc, char **argv, const struct probing_cmd *c, void *
 			fputs(cli_usage_text, stdout);
 			return EXITCODE_OK;
 		case '?':
-			snprintf(msg, sizeof(msg), "%s: unknown option", c->name);
+			snprintf(msg, sizeof(msg), "%s: unknown option", c->kind->word);
 			return cli_usage_error(msg);
 		default:
 			if ((rc = c->flag(ch, optarg, opts)) != 0)
@@ -158,7 +257,7 @@ static int read_flags(int argc, char **argv, const struct probing_cmd *c, void *
 		}
 	}
 	if (optind < argc) {
-		snprintf(msg, sizeof(msg), "%s: unexpected argument", c->name);
+		snprintf(msg, sizeof(msg), "%s: unexpected argument", c->kind->word);
 		return cli_usage_error(msg);
 	}
 	if (c->done != NULL && (rc = c->done(opts)) != 0)
@@ -166,19 +265,56 @@ static int read_flags(int argc, char **argv, const struct probing_cmd *c, void *
 	return -1;
 }
 
-int probing_flags(int argc, char **argv, const struct probing_cmd *c, void *opts,
-		  struct campaign_subject *s, struct awsconf *conf, const char **out)
+/* probing_flags: argv of command c into opts (through c's doors), the subject s and *out
+ * (-o DIR; NULL when absent), s completed (conf: awsconf_clear after, whatever the
+ * answer). -1 when the command goes on; else the exit status it ends with now, as
+ * probing_command says. */
+static int probing_flags(int argc, char **argv, const struct probing_cmd *c, void *opts,
+			 struct campaign_subject *s, struct awsconf *conf, const char **out)
 {
 	int rc;
 
 	memset(s, 0, sizeof(*s));
 	memset(conf, 0, sizeof(*conf));
 	*out = NULL;
-	s->id = (char *)c->name;
+	s->id = (char *)c->kind->word;
 	s->path_style = -1;
 	if ((rc = read_flags(argc, argv, c, opts, s, out)) >= 0)
 		return rc;
-	if ((rc = flags_done(s, conf, c->name)) != 0)
+	if ((rc = flags_done(s, conf, c->kind->word)) != 0)
 		return rc;
 	return -1;
+}
+
+int probing_command(int argc, char **argv, const struct probing_cmd *c, void *opts)
+{
+	const struct probing_kind *k = c->kind;
+	union {
+		struct probe_report probe;
+		struct consist_report consist;
+	} rep;
+	struct campaign_subject s;
+	struct awsconf conf;
+	const char *out;
+	struct err e;
+	int rc;
+
+	if ((rc = probing_flags(argc, argv, c, opts, &s, &conf, &out)) >= 0) {
+		awsconf_clear(&conf);
+		return rc;
+	}
+	rc = EXITCODE_OK;
+	if (k->one(&s, opts, &rep, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		rc = EXITCODE_PARTIAL;
+	}
+	k->print(stdout, &rep);
+	if (out != NULL && (fs_mkdirs(out, &e) < 0 || k->write(out, &rep, 1, &e) < 0)) {
+		fprintf(stderr, "collect: %s: %s\n", k->word, e.msg);
+		rc = EXITCODE_PARTIAL;
+	}
+	if (k->free_rep != NULL)
+		k->free_rep(&rep);
+	awsconf_clear(&conf);
+	return rc;
 }
