@@ -20,8 +20,8 @@ static void live_cb(const struct engine_live *live, void *arg)
 }
 
 /* one_client: runner_exec with this process's client id and own NIC speed
- * (S3BENCH_CLIENT_NIC), and its "clients" object. */
-static int one_client(struct runner_job *job, struct runner_result *rr, json_t **clients,
+ * (S3BENCH_CLIENT_NIC), and its "clients" record. */
+static int one_client(struct runner_job *job, struct runner_result *rr, struct run_clients *clients,
 		      struct err *e)
 {
 	struct client_result c;
@@ -42,8 +42,7 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 		utf8_scrub(c.reason); /* cut at its size, maybe inside a character */
 	}
 	c.summary = rr->st.summary;
-	*clients = clients_json(&c, 1, job->wl->concurrency);
-	return 0;
+	return clients_record(&c, 1, job->wl->concurrency, clients, e);
 }
 
 const char *run_one_rate_verdict(const struct rate_summary *r, int cap)
@@ -152,7 +151,8 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 {
 	struct runner_job job;
 	struct runjson_input in = *tmpl;
-	json_t *j = NULL, *clients = NULL;
+	struct run_clients clients = {0};
+	json_t *j = NULL;
 	int rc = -1;
 
 	/* the run's key prefix, for a later --resume to clean up after a killed collector
@@ -175,7 +175,7 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 		return -1;
 	if (rr->cls == EC_LOCAL_IO && !rr->complete)
 		drop_log(dir, &rr->st);
-	in.clients = clients;
+	in.clients = &clients.rec;
 	in.st = &rr->st;
 	in.wrapper = &rr->wrapper;
 	in.cls = rr->cls;
@@ -200,6 +200,6 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 	rc = rr->complete && rr->cls != EC_EXHAUSTED ? 0 : 1; /* exhausted: no valid run */
 out:
 	json_decref(j);
-	json_decref(clients);
+	clients_clear(&clients);
 	return rc;
 }
