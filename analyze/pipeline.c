@@ -43,7 +43,7 @@
 #include "analyze/read/consistlog.h"
 #include "analyze/read/probelog.h"
 #include "analyze/read/pricefile.h"
-#include "analyze/warp/warpdir.h"
+#include "analyze/warp/warp.h"
 #include "core/err.h"
 #include "core/exitcode.h"
 #include "core/fsutil.h"
