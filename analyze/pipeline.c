@@ -34,7 +34,7 @@
 #include "analyze/read/runlog.h"
 #include "analyze/read/runrows.h"
 #include "analyze/read/scan.h"
-#include "analyze/cells/sizelabel.h"
+#include "analyze/read/sizelabel.h"
 #include "analyze/read/strv.h"
 #include "analyze/read/campcmp.h"
 #include "analyze/read/vmerge.h"
