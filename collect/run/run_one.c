@@ -56,44 +56,34 @@ const char *run_one_rate_verdict(const struct rate_summary *r, int cap)
 	return "not sustained: the client sent late";
 }
 
-/* json_count: the whole number r.k, -1 when absent or null */
-static long long json_count(const json_t *r, const char *k)
-{
-	const json_t *x = json_object_get(r, k);
-
-	return json_is_integer(x) ? (long long)json_integer_value(x) : -1;
-}
-
-/* note_rate: the line of a rate run whose summary says the rate was not sustained (cap:
- * the run's worker cap). */
+/* note_rate: the line of a rate run whose summary (core/summary.h) says the rate was not
+ * sustained (cap: the run's worker cap). */
 static void note_rate(const char *dir, const json_t *summary, int cap, struct progress *pg)
 {
-	const json_t *r = json_object_get(summary, "rate");
-	long long late = json_count(r, "late_no_worker"), peak = json_count(r, "peak_workers");
-	struct rate_summary rs = {.late_no_worker = late,
-				  .peak_workers = (int)peak,
-				  .sent = (uint64_t)json_count(r, "sent"),
-				  .failed = (uint64_t)json_count(r, "failed"),
-				  .slots = (uint64_t)json_count(r, "slots")};
+	struct run_summary s;
+	const struct rate_summary *r = &s.rate;
 	const char *v;
 	char offered[32], text[96];
 
-	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
+	if (summary_from_json(summary, &s, NULL) < 0)
 		return;
-	v = run_one_rate_verdict(&rs, cap);
-	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
-			     sizeof(offered));
-	if (late > 0)
-		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%lld of %d)",
-			 late, peak, cap);
+	if (!s.has_rate || r->sustained)
+		goto out;
+	v = run_one_rate_verdict(r, cap);
+	workload_format_rate(r->offered, offered, sizeof(offered));
+	if (r->late_no_worker > 0)
+		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%d of %d)",
+			 (long long)r->late_no_worker, r->peak_workers, cap);
 	else
 		text[0] = '\0';
 	if (pg != NULL)
 		progress_note(pg, "collect: %s: target rate %s %s: achieved %.1f/s%s", dir, offered,
-			      v, json_number_value(json_object_get(r, "achieved")), text);
+			      v, r->achieved, text);
 	else
 		fprintf(stderr, "collect: %s: target rate %s %s: achieved %.1f/s%s\n", dir, offered,
-			v, json_number_value(json_object_get(r, "achieved")), text);
+			v, r->achieved, text);
+out:
+	summary_clear(&s);
 }
 
 /* drop_log: a run that failed writing its logs (local-io) has no usable ops log: it is
