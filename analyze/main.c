@@ -23,7 +23,6 @@
 #include "analyze/pipeline.h"
 #include "analyze/provenance/verify.h"
 #include "analyze/warp/warp.h"
-#include "analyze/warp/warp_cmp.h"
 #include "core/cellsel.h"
 #include "core/err.h"
 #include "core/exitcode.h"

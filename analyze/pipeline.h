@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "analyze/cells/inclusion.h"
-#include "analyze/warp/warp_run.h"
+#include "analyze/warp/warp.h"
 #include "core/climit.h"
 
 struct pipeline_opts {

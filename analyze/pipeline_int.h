@@ -19,7 +19,7 @@
 #include "analyze/read/runlog.h"
 #include "analyze/read/scan.h"
 #include "analyze/read/serverlog.h"
-#include "analyze/warp/warpdir.h"
+#include "analyze/warp/warp.h"
 
 struct state {
 	struct scan_list scan;

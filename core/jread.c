@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/jnum.h"
 
 int jread_bad(struct jread *r, const char *field, const char *what)
 {
@@ -91,7 +92,7 @@ double jread_figure(struct jread *r, const json_t *o, const char *where, const c
 		jread_bad_at(r, where, key, "missing or not a number");
 		return NAN;
 	}
-	return json_is_null(v) ? NAN : json_number_value(v);
+	return jnum_get(v);
 }
 
 long long jread_int(struct jread *r, const json_t *o, const char *where, const char *key,

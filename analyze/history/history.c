@@ -11,7 +11,6 @@
 
 #include <sqlite3.h>
 
-#include "analyze/out/out.h"
 #include "core/version.h"
 
 /* Version 1: builds and their cells; meta holds schema_version. */

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 #include "analyze/read/strv.h"
-#include "analyze/warp/warpdir.h"
+#include "analyze/warp/warp.h"
 
 #define WALK_DEPTH 16
 

@@ -36,7 +36,7 @@ struct runlog {
 	/* workload */
 	char *op;         /* "put", "get", "list", ... */
 	uint64_t size;    /* bytes (0 when null) */
-	char *size_label; /* the size as the run declared it ("1 MB", analyze/cells/sizelabel.h);
+	char *size_label; /* the size as the run declared it ("1 MB", analyze/read/sizelabel.h);
 				 * NULL when unknown. Not in run.json: set by the reader of the
 				 * campaign (campaign.ini [matrix] sizes) or of Warp's command line */
 	int concurrency;

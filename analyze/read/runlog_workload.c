@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/cells/sizelabel.h"
+#include "analyze/read/sizelabel.h"
 #include "core/units.h"
 
 void runlog_workload_clear(struct runlog_workload *w)

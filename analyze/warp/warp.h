@@ -15,12 +15,18 @@
  *
  * Exit status: 0 every file read; 1 partial: some file could not be read (each is
  * named with the line or field at fault on stderr; the others are still reported;
- * nothing is printed when none could be read); 2 usage error. */
+ * nothing is printed when none could be read); 2 usage error.
+ *
+ * The rest of analyze includes this header alone from analyze/warp/: it brings the
+ * `--warp-cmp` command (warp_cmp.h), a Warp DATA_DIR read as runs (warpdir.h) and the run
+ * record both share (warp_run.h). */
 #ifndef ANALYZE_WARP_H
 #define ANALYZE_WARP_H
 
+#include "analyze/warp/warp_cmp.h"
 #include "analyze/warp/warp_model.h"
 #include "analyze/warp/warp_run.h"
+#include "analyze/warp/warpdir.h"
 #include "core/err.h"
 
 /* warp_cli_main: the whole command; argv may contain "--warp" (ignored),

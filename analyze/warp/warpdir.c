@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 
 #include "analyze/read/reqlog.h"
-#include "analyze/cells/sizelabel.h"
+#include "analyze/read/sizelabel.h"
 #include "analyze/read/strv.h"
 #include "analyze/warp/warp_run.h"
 #include "core/timefmt.h"

@@ -18,6 +18,7 @@
 #include "collect/probe/probe.h"
 #include "collect/workload.h"
 #include "core/cellsel.h"
+#include "core/fsutil.h"
 #include "core/units.h"
 
 const char *campaign_order_name(enum campaign_order o)
@@ -434,49 +435,34 @@ done:
 
 struct campaign *campaign_load(const char *path, struct err *e)
 {
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
 	struct campaign *c = NULL;
 	struct stat st;
-	long len;
+	char *text = NULL;
+	size_t len;
 
-	if (f == NULL) {
+	if (stat(path, &st) < 0) {
 		err_set(e, "%s: %s", path, strerror(errno));
 		goto out;
 	}
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (S_ISDIR(st.st_mode)) {
 		err_set(e,
 			"%s: a directory, not a campaign file (collect CAMPAIGN.ini; an output "
 			"directory is given with -o)",
 			path);
 		goto out;
 	}
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-		err_set(e, "%s: cannot read: %s", path, strerror(errno));
-		goto out;
-	}
-	if (len > 1 << 20) {
+	if (st.st_size > 1 << 20) {
 		err_set(e, "%s: larger than 1 MiB; not a campaign file", path);
 		goto out;
 	}
-	text = malloc((size_t)len + 1);
-	if (text == NULL) {
-		err_set(e, "%s: out of memory", path);
+	if ((text = fs_read_file(path, 1 << 20, &len, e)) == NULL)
 		goto out;
-	}
-	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
-		err_set(e, "%s: cannot read: %s", path, strerror(errno));
-		goto out;
-	}
-	text[len] = '\0';
-	if (memchr(text, '\0', (size_t)len) != NULL) {
+	if (memchr(text, '\0', len) != NULL) {
 		err_set(e, "%s: contains a NUL byte; not a campaign file", path);
 		goto out;
 	}
 	c = campaign_parse_string(text, path, e);
 out:
-	if (f)
-		fclose(f);
 	free(text);
 	return c;
 }

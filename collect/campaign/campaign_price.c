@@ -1,12 +1,12 @@
 /* collect/campaign/campaign_price.c: a subject's price keys and `prices = FILE:SECTION`
  * (docs/CAMPAIGN.md, "Prices"): the file's section, then the subject's own keys over it, read
  * as one section by core/price.h (price_set_section). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collect/campaign/campaign_int.h"
+#include "core/fsutil.h"
 #include "core/price.h"
 
 #define PRICE_KEYS_MAX 64
@@ -50,36 +50,18 @@ static int apply(struct keys *k, struct prices *out)
 	return cini_bad(k->from[bad], k->kv[bad], ke.msg);
 }
 
-/* read_text: the whole file (NUL-terminated, malloc'ed) or NULL with a message. */
+/* read_text: the whole file (NUL-terminated, malloc'ed, at most 1 MiB) or NULL with a
+ * message naming the campaign file's line. */
 static char *read_text(const char *path, const struct cini_kv *kv, struct cini *p)
 {
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t n = 0, cap = 0, got;
+	struct err le;
+	char what[sizeof(le.msg) + 16];
+	char *text = fs_read_file(path, 1 << 20, NULL, &le);
 
-	if (f == NULL) {
-		char what[600];
-		snprintf(what, sizeof(what), "cannot open the price file %s: %s", path,
-			 strerror(errno));
+	if (text == NULL) {
+		snprintf(what, sizeof(what), "price file %s", le.msg);
 		cini_bad(p, kv, what);
-		return NULL;
 	}
-	do {
-		if (n + 4096 + 1 > cap) {
-			char *t = realloc(text, cap = cap * 2 + 4096 + 1);
-			if (t == NULL) {
-				free(text);
-				fclose(f);
-				err_set(p->e, "%s: out of memory", p->name);
-				return NULL;
-			}
-			text = t;
-		}
-		got = fread(text + n, 1, 4096, f);
-		n += got;
-	} while (got > 0 && n < (1u << 20));
-	fclose(f);
-	text[n] = '\0';
 	return text;
 }
 

@@ -74,7 +74,7 @@ struct outcome {
 };
 
 static int exec_run(void *arg, const struct runner_job *job, struct runner_result *rr,
-		    json_t **clients, struct err *e);
+		    struct run_clients *clients, struct err *e);
 
 /* clear_dir: remove every file of the flat directory dir. */
 static void clear_dir(const char *dir)
@@ -630,14 +630,14 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st, e
 		run_state_add_error(st, x->clean.st.first[i]);
 }
 
-/* compose: the run's result from its phases and clients, and its "clients" object. */
+/* compose: the run's result from its phases and clients, and its "clients" record. */
 static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_t rows,
-		   struct runner_result *rr, json_t **clients, struct err *e)
+		   struct runner_result *rr, struct run_clients *clients, struct err *e)
 {
 	const struct distrib *d = x->d;
 	struct client_result *cr = calloc((size_t)d->size, sizeof(*cr));
 	const struct runrec_clientres *busiest;
-	int bad = -1, interrupted = x->prep.wrapper.interrupted || *d->stop;
+	int bad = -1, interrupted = x->prep.wrapper.interrupted || *d->stop, rc;
 
 	if (cr == NULL)
 		return err_set(e, "out of memory");
@@ -667,9 +667,9 @@ static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_
 	rr->st.has_client = busiest != NULL;
 	if (busiest != NULL)
 		rr->st.client = *busiest;
-	*clients = clients_json(cr, d->size, x->t.wl.concurrency);
+	rc = clients_record(cr, d->size, x->t.wl.concurrency, clients, e);
 	free(cr);
-	return 0;
+	return rc;
 }
 
 /* run0_new: rank 0's bookkeeping of one run (NULL when out of memory). */
@@ -719,7 +719,7 @@ static void run0_free(struct run0 *x)
 
 /* exec_run: the run_one_runner of rank 0 (collect/run/run_one.h). */
 static int exec_run(void *arg, const struct runner_job *job, struct runner_result *rr,
-		    json_t **clients, struct err *e)
+		    struct run_clients *clients, struct err *e)
 {
 	struct distrib *d = arg;
 	struct run0 *x;

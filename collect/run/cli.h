@@ -1,10 +1,12 @@
 /* collect/run/cli.h: bin/collect's command line. collect/main.c and collect/main_mpi.c
  * route SIGINT and SIGTERM to the stop flag (cmd_stop_on_signals) and call cmd_main
- * (both in collect/run/cmd_main.c), which dispatches: `collect run` to cmd_run.c,
- * `collect probe` to cmd_probe.c, `collect dataset` to cmd_dataset.c, `collect clean` to clean.c (clean.h), and campaign mode (`collect CAMPAIGN.ini`: its
- * options read in cmd_main.c) to cmd_campaign.c. Each turns its flags into calls of the
- * collect library; one run in its directory is collect/run/run_one.h. cli.c holds what
- * the subcommands share: the usage text and option parsing.
+ * (both in collect/run/cmd_main.c), which dispatches: `collect run` and `collect replay` to
+ * cmd_run.c, `collect probe` to cmd_probe.c, `collect consistency` to cmd_consist.c,
+ * `collect dataset` to cmd_dataset.c, `collect clean` to clean.c (clean.h), `collect
+ * status` to cmd_status.c, `collect slot` to cmd_slot.c, and campaign mode (`collect
+ * CAMPAIGN.ini`: its options read in cmd_main.c) to cmd_campaign.c. Each turns its flags
+ * into calls of the collect library; one run in its directory is collect/run/run_one.h.
+ * cli.c holds what the subcommands share: the usage text and option parsing.
  *
  * The stop flag is the one piece of global state (set by the SIGINT/SIGTERM handler of
  * cmd_main.c) and is handed to each subcommand. */

@@ -1,6 +1,7 @@
 /* collect/run/clients.c: see clients.h. */
 #include "collect/run/clients.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,22 +50,36 @@ static void client_entry(const struct client_result *c, struct runrec_client *x)
 		summary_clear(&s);
 }
 
-json_t *clients_json(const struct client_result *c, int n, int concurrency)
+int clients_record(const struct client_result *c, int n, int concurrency, struct run_clients *out,
+		   struct err *e)
 {
-	struct runrec_clients r = {0};
-	json_t *o;
-
-	if (runrec_clients_alloc(&r, (size_t)n, NULL) < 0)
-		return NULL;
-	r.count = n;
-	r.concurrency_total = (int64_t)n * concurrency;
-	for (int i = 0; i < n; i++) {
-		r.hosts[i] = c[i].host;
-		client_entry(&c[i], &r.list[i]);
+	memset(out, 0, sizeof(*out));
+	out->c = calloc(n > 0 ? (size_t)n : 1, sizeof(*out->c));
+	if (out->c == NULL || runrec_clients_alloc(&out->rec, (size_t)n, e) < 0) {
+		free(out->c);
+		out->c = NULL;
+		return err_set(e, "clients: out of memory");
 	}
-	o = runrec_clients_to_json(&r);
-	runrec_clients_clear(&r);
-	return o;
+	out->rec.count = n;
+	out->rec.concurrency_total = (int64_t)n * concurrency;
+	for (int i = 0; i < n; i++) {
+		client_entry(&c[i], &out->rec.list[i]);
+		out->c[i] = c[i];
+		out->c[i].summary = NULL;
+		out->c[i].client = NULL;
+		out->rec.hosts[i] = out->c[i].host;
+		out->rec.list[i].host = out->c[i].host;
+		out->rec.list[i].client_id = out->c[i].client_id;
+		out->rec.list[i].reason = out->c[i].reason[0] ? out->c[i].reason : NULL;
+	}
+	return 0;
+}
+
+void clients_clear(struct run_clients *r)
+{
+	runrec_clients_clear(&r->rec);
+	free(r->c);
+	r->c = NULL;
 }
 
 struct merge_ctx {

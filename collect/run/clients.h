@@ -32,13 +32,25 @@ struct client_result {
  * client's (collect/run/runjson.c). */
 const struct runrec_clientres *clients_busiest(const struct client_result *c, int n);
 
-/* clients_json: run.json's "clients" record (core/runrec/runrec.h) of the n clients
- * c[0..n-1], each running `concurrency` workers, written: {"count", "concurrency_total",
- * "hosts", "list": [...]}; a client's "summary" the brief of its own summary (null when it
- * has none), its "client" its machine's record and "client_limit" that record's verdict
- * (core/climit.h; both absent without a record). New reference, or NULL when out of
- * memory. */
-json_t *clients_json(const struct client_result *c, int n, int concurrency);
+/* A run's "clients" record (core/runrec/runrec.h) and the texts it points into: what a
+ * runner hands run_one (collect/run/run_one.h) for run.json. */
+struct run_clients {
+	struct runrec_clients rec;
+	struct client_result *c; /* owned copies of the clients: rec's host, client_id and
+				    reason point into them (their summary and client NULL) */
+};
+
+/* clients_record: the record of the n clients c[0..n-1], each running `concurrency`
+ * workers, into *out: count, concurrency_total, hosts and list; a client's "summary" the
+ * brief of its own summary (null when it has none), its "client" its machine's record and
+ * "client_limit" that record's verdict (core/climit.h; both absent without a record).
+ * c's summaries and records are read now, not kept. 0, or -1 with a message when out of
+ * memory (*out then zeroed). Release *out with clients_clear. */
+int clients_record(const struct client_result *c, int n, int concurrency, struct run_clients *out,
+		   struct err *e);
+
+/* clients_clear: free what r owns and zero it (a zeroed struct is fine). */
+void clients_clear(struct run_clients *r);
 
 /* clients_merge_logs: the rows of the clients' ops logs in[0..n-1] (NULL entries and
  * missing files are skipped: a client that failed before its log) written as one log

@@ -20,8 +20,8 @@ static void live_cb(const struct engine_live *live, void *arg)
 }
 
 /* one_client: runner_exec with this process's client id and own NIC speed
- * (S3BENCH_CLIENT_NIC), and its "clients" object. */
-static int one_client(struct runner_job *job, struct runner_result *rr, json_t **clients,
+ * (S3BENCH_CLIENT_NIC), and its "clients" record. */
+static int one_client(struct runner_job *job, struct runner_result *rr, struct run_clients *clients,
 		      struct err *e)
 {
 	struct client_result c;
@@ -42,8 +42,7 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 		utf8_scrub(c.reason); /* cut at its size, maybe inside a character */
 	}
 	c.summary = rr->st.summary;
-	*clients = clients_json(&c, 1, job->wl->concurrency);
-	return 0;
+	return clients_record(&c, 1, job->wl->concurrency, clients, e);
 }
 
 const char *run_one_rate_verdict(const struct rate_summary *r, int cap)
@@ -57,44 +56,34 @@ const char *run_one_rate_verdict(const struct rate_summary *r, int cap)
 	return "not sustained: the client sent late";
 }
 
-/* json_count: the whole number r.k, -1 when absent or null */
-static long long json_count(const json_t *r, const char *k)
-{
-	const json_t *x = json_object_get(r, k);
-
-	return json_is_integer(x) ? (long long)json_integer_value(x) : -1;
-}
-
-/* note_rate: the line of a rate run whose summary says the rate was not sustained (cap:
- * the run's worker cap). */
+/* note_rate: the line of a rate run whose summary (core/summary.h) says the rate was not
+ * sustained (cap: the run's worker cap). */
 static void note_rate(const char *dir, const json_t *summary, int cap, struct progress *pg)
 {
-	const json_t *r = json_object_get(summary, "rate");
-	long long late = json_count(r, "late_no_worker"), peak = json_count(r, "peak_workers");
-	struct rate_summary rs = {.late_no_worker = late,
-				  .peak_workers = (int)peak,
-				  .sent = (uint64_t)json_count(r, "sent"),
-				  .failed = (uint64_t)json_count(r, "failed"),
-				  .slots = (uint64_t)json_count(r, "slots")};
+	struct run_summary s;
+	const struct rate_summary *r = &s.rate;
 	const char *v;
 	char offered[32], text[96];
 
-	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
+	if (summary_from_json(summary, &s, NULL) < 0)
 		return;
-	v = run_one_rate_verdict(&rs, cap);
-	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
-			     sizeof(offered));
-	if (late > 0)
-		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%lld of %d)",
-			 late, peak, cap);
+	if (!s.has_rate || r->sustained)
+		goto out;
+	v = run_one_rate_verdict(r, cap);
+	workload_format_rate(r->offered, offered, sizeof(offered));
+	if (r->late_no_worker > 0)
+		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%d of %d)",
+			 (long long)r->late_no_worker, r->peak_workers, cap);
 	else
 		text[0] = '\0';
 	if (pg != NULL)
 		progress_note(pg, "collect: %s: target rate %s %s: achieved %.1f/s%s", dir, offered,
-			      v, json_number_value(json_object_get(r, "achieved")), text);
+			      v, r->achieved, text);
 	else
 		fprintf(stderr, "collect: %s: target rate %s %s: achieved %.1f/s%s\n", dir, offered,
-			v, json_number_value(json_object_get(r, "achieved")), text);
+			v, r->achieved, text);
+out:
+	summary_clear(&s);
 }
 
 /* drop_log: a run that failed writing its logs (local-io) has no usable ops log: it is
@@ -152,7 +141,8 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 {
 	struct runner_job job;
 	struct runjson_input in = *tmpl;
-	json_t *j = NULL, *clients = NULL;
+	struct run_clients clients = {0};
+	json_t *j = NULL;
 	int rc = -1;
 
 	/* the run's key prefix, for a later --resume to clean up after a killed collector
@@ -175,7 +165,7 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 		return -1;
 	if (rr->cls == EC_LOCAL_IO && !rr->complete)
 		drop_log(dir, &rr->st);
-	in.clients = clients;
+	in.clients = &clients.rec;
 	in.st = &rr->st;
 	in.wrapper = &rr->wrapper;
 	in.cls = rr->cls;
@@ -200,6 +190,6 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 	rc = rr->complete && rr->cls != EC_EXHAUSTED ? 0 : 1; /* exhausted: no valid run */
 out:
 	json_decref(j);
-	json_decref(clients);
+	clients_clear(&clients);
 	return rc;
 }

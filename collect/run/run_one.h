@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <signal.h>
 
+#include "collect/run/clients.h"
 #include "collect/run/progress.h"
 #include "collect/run/runjson.h"
 #include "collect/run/runner.h"
@@ -16,12 +17,12 @@
 /* What carries out a run: runner_exec (collect/run/runner.h) with one client, or the
  * distributed collector's (collect/cluster/distrib.h). exec runs job as runner_exec does,
  * fills *rr (released by the caller with runner_result_clear), leaves the run's
- * ops.tsv.zst in job->dir and puts its run.json "clients" object (collect/run/clients.h;
- * a new reference) in *clients. 0, or -1 with a message when the run could not be carried
- * out. */
+ * ops.tsv.zst in job->dir and puts its run.json "clients" record (collect/run/clients.h,
+ * clients_record; released by the caller with clients_clear) in *clients. 0, or -1 with a
+ * message when the run could not be carried out (*clients then zeroed). */
 struct run_one_runner {
 	int (*exec)(void *arg, const struct runner_job *job, struct runner_result *rr,
-		    json_t **clients, struct err *e);
+		    struct run_clients *clients, struct err *e);
 	void *arg;
 	int clients; /* the clients each run goes to (each with the run's concurrency) */
 };

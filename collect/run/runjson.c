@@ -388,8 +388,7 @@ static int build(const struct runjson_input *in, struct runrec *r, struct utsnam
 	provider_local(in->subject, &r->wrapper);
 	r->errors.cls = in->cls != EC_NONE ? err_class_name(in->cls) : NULL;
 	r->has_clients = in->clients != NULL;
-	if (in->clients != NULL &&
-	    runrec_clients_from_json(in->clients, "clients", &r->clients, NULL) < 0)
+	if (in->clients != NULL && runrec_clients_copy(&r->clients, in->clients, NULL) < 0)
 		return -1;
 	r->has_prices = in->subject->prices.given;
 	r->prices = in->subject->prices;

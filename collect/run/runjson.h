@@ -109,11 +109,12 @@ struct runjson_input {
 	double timeout_s;
 	const struct run_state *st;
 	const struct run_wrapper *wrapper;
-	enum err_class cls;           /* the run's final class */
-	int complete;                 /* status complete (summary written) */
-	const json_t *clients;        /* "clients" (collect/run/clients.h); NULL: none */
-	struct clientres_opts client; /* the client machine as the campaign or the flags
-					 describe it (the run's client record uses it) */
+	enum err_class cls;                   /* the run's final class */
+	int complete;                         /* status complete (summary written) */
+	const struct runrec_clients *clients; /* "clients" (collect/run/clients.h); NULL: none */
+	/* the client machine as the campaign or the flags describe it (the run's client record
+	 * uses it) */
+	struct clientres_opts client;
 };
 
 /* runjson_build: the run.json object (new reference), every field there, or NULL with

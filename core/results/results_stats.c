@@ -691,7 +691,7 @@ static double *numbers(struct jread *r, const json_t *o, const char *where, cons
 			jread_bad(r, w, "expected a number or null");
 			break;
 		}
-		d[i] = json_is_null(v) ? NAN : json_number_value(v);
+		d[i] = jnum_get(v);
 		*n = i + 1;
 	}
 	return d;

@@ -436,6 +436,11 @@ int runrec_clients_from_json(const json_t *j, const char *path, struct runrec_cl
  * -1 with a message. runrec_clients_clear: free the arrays and zero c. */
 int runrec_clients_alloc(struct runrec_clients *c, size_t n, struct err *e);
 void runrec_clients_clear(struct runrec_clients *c);
+/* runrec_clients_copy: src (count hosts, n_list entries) into *dst with arrays of its own;
+ * the strings stay borrowed from where src's point. 0, or -1 with a message (out of
+ * memory, or count not n_list; *dst then zeroed). Release *dst with runrec_clients_clear. */
+int runrec_clients_copy(struct runrec_clients *dst, const struct runrec_clients *src,
+			struct err *e);
 
 /* ---- the envelope ------------------------------------------------------------------ */
 

@@ -245,6 +245,24 @@ void runrec_clients_clear(struct runrec_clients *c)
 	memset(c, 0, sizeof(*c));
 }
 
+int runrec_clients_copy(struct runrec_clients *dst, const struct runrec_clients *src, struct err *e)
+{
+	memset(dst, 0, sizeof(*dst));
+	if (src->count != (int64_t)src->n_list)
+		return err_set(e, "clients: %lld clients, %zu entries", (long long)src->count,
+			       src->n_list);
+	if (runrec_clients_alloc(dst, src->n_list, e) < 0)
+		return -1;
+	dst->absent = src->absent;
+	dst->count = src->count;
+	dst->concurrency_total = src->concurrency_total;
+	if (src->n_list > 0) {
+		memcpy(dst->hosts, src->hosts, src->n_list * sizeof(*dst->hosts));
+		memcpy(dst->list, src->list, src->n_list * sizeof(*dst->list));
+	}
+	return 0;
+}
+
 json_t *runrec_clients_to_json(const struct runrec_clients *c)
 {
 	return rrf_write(clients_f, RRF_N(clients_f), c, c->absent);

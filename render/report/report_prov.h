@@ -1,4 +1,4 @@
-/* render/report/report_prov.h: the report's "Provenance" section [provenance] (issue 24), from
+/* render/report/report_prov.h: the report's "Provenance" section [provenance], from
  * RESULTS_DIR/manifest.json (docs/FORMATS.md): the manifest digest, the signer's key
  * fingerprint, the tool version and commit, the inputs' count and total size, the
  * options, the fairness facts per subject, the commands that check and re-derive the

@@ -176,17 +176,9 @@ if /usr/bin/python3 -c "import scipy" 2>/dev/null; then
 	PATH="/usr/bin:$PATH" pycheck "recomputed with SciPy" "$tmp" "$top" <<'PY'
 import json, math, sys
 sys.path.insert(0, sys.argv[2] + "/tests/unit")
-from checks import throughput
+from checks import t, near, throughput
 from scipy import stats
 from squeeze_ref import fit, posterior
-
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
-
-def near(x, y, tol=1e-8):
-    if x is None or y is None:
-        return x is None and y is None
-    return abs(x - y) <= tol * max(1.0, abs(y))
 
 def tests(a):
     """Each comparison's (log ratio, se, df, p) as recomputed; None without a test."""
@@ -239,10 +231,10 @@ def recheck(name, res="results"):
         if r is None:
             continue
         fam = sum(1 for x, y in zip(C, T) if y is not None and cat(x) == cat(c))
-        ok_t &= near(c["p"], r[3], 1e-7) and near(c["df"], r[2]) and all(
-            near(u, v) for u, v in zip(c["ci95"], interval(r[0], r[1], r[2], 1, 0.05)))
+        ok_t &= near(c["p"], r[3], 1e-7) and near(c["df"], r[2], 1e-8) and all(
+            near(u, v, 1e-8) for u, v in zip(c["ci95"], interval(r[0], r[1], r[2], 1, 0.05)))
         ok_b &= c["family"] == fam and near(c["p_adj"], min(1, fam * r[3]), 1e-7) and all(
-            near(u, v) for u, v in zip(c["ci_adj"], interval(r[0], r[1], r[2], fam, alpha)))
+            near(u, v, 1e-8) for u, v in zip(c["ci_adj"], interval(r[0], r[1], r[2], fam, alpha)))
     t(ok_t, "%s: every test's p, df and ci95 from the posterior variance" % name)
     t(ok_b, "%s: Bonferroni within each category: family, p_adj and ci_adj" % name)
     ok_l = ok_s = True
@@ -256,7 +248,7 @@ def recheck(name, res="results"):
         for j, (c, r) in enumerate(tested):
             step = k - min(j, stop)
             ci = interval(r[0], r[1], r[2], step, alpha)
-            ok_l &= c["lead"]["step"] == step and all(near(u, v) for u, v in zip(c["lead"]["ci_adj"], ci))
+            ok_l &= c["lead"]["step"] == step and all(near(u, v, 1e-8) for u, v in zip(c["lead"]["ci_adj"], ci))
             up = c["a"] == l["subject"]
             other, lo, hi = (c["b"], ci[0], ci[1]) if up else (c["a"], 1 / ci[1], 1 / ci[0])
             if j < stop and lo > 1:

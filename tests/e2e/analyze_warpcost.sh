@@ -60,7 +60,7 @@ grep -q 'only the.*logged requests' "$tmp/res.err"; check $? "stderr says only t
 pycheck "hand computation" "$tmp/res" "$g" <<'PY'
 import glob, json, subprocess, sys
 a = json.load(open(sys.argv[1] + "/aggregate.json"))
-from checks import t
+from checks import t, near
 def rows(pattern, op):
     n = b = ok = 0
     for f in glob.glob(sys.argv[2] + "/w0/" + pattern):
@@ -73,8 +73,6 @@ def rows(pattern, op):
                 b += int(r["bytes"])
                 ok += r["error"] == ""
     return n, b, ok
-def near(x, y):
-    return x is not None and abs(x - y) <= 1e-9 * max(1e-6, abs(y))
 np_, bp, okp = rows("warp-put-*.csv.zst", "PUT")
 ng, bg, _ = rows("warp-get-*.csv.zst", "GET")
 gb, month = 1e9, 730 * 3600
@@ -82,15 +80,15 @@ put = np_ * 0.005 / 1000 + bp / gb * 0.01 + bp * 2 * 86400 / gb / month * 0.02
 get = ng * 0.0004 / 1000 + bg / gb * 0.09
 runs = {r["op"]: r for r in a["runs"]}
 t(np_ > 0 and ng > 0, "rows counted: %d PUT (%d bytes), %d GET (%d bytes)" % (np_, bp, ng, bg))
-t(near(runs["put"]["cost"]["total"], put), "put run: %.9f = hand %.9f" % (runs["put"]["cost"]["total"], put))
-t(runs["put"]["cost"]["storage"] == 0 and near(runs["put"]["cost"]["deleted_early"], bp * 2 * 86400 / gb / month * 0.02), "put run: no storage, min_storage_days of the objects PUT as deleted early")
-t(near(runs["get"]["cost"]["total"], get) and near(runs["get"]["cost"]["egress"], bg / gb * 0.09), "get run: %.9f = hand %.9f" % (runs["get"]["cost"]["total"], get))
+t(near(runs["put"]["cost"]["total"], put, floor=1e-6), "put run: %.9f = hand %.9f" % (runs["put"]["cost"]["total"], put))
+t(runs["put"]["cost"]["storage"] == 0 and near(runs["put"]["cost"]["deleted_early"], bp * 2 * 86400 / gb / month * 0.02, floor=1e-6), "put run: no storage, min_storage_days of the objects PUT as deleted early")
+t(near(runs["get"]["cost"]["total"], get, floor=1e-6) and near(runs["get"]["cost"]["egress"], bg / gb * 0.09, floor=1e-6), "get run: %.9f = hand %.9f" % (runs["get"]["cost"]["total"], get))
 t(runs["get"]["cost"]["currency"] == "EUR", "currency of the section")
 cells = {(c["op"], c["size"]): c for c in a["cells"]}
-t(near(cells[("put", 65536)]["cost"]["total"], put) and near(cells[("get", 4096)]["cost"]["total"], get), "cells[].cost")
+t(near(cells[("put", 65536)]["cost"]["total"], put, floor=1e-6) and near(cells[("get", 4096)]["cost"]["total"], get, floor=1e-6), "cells[].cost")
 t(cells[("put", 4096)]["cost"] is None, "a cell no run measured has no cost")
 c = a["cost"]
-t(len(c) == 1 and c[0]["subject"] == "127.0.0.1:9000" and near(c[0]["total"], put + get), "cost[]: the subject's bill = put + get")
+t(len(c) == 1 and c[0]["subject"] == "127.0.0.1:9000" and near(c[0]["total"], put + get, floor=1e-6), "cost[]: the subject's bill = put + get")
 t(c[0]["billed"] == "logged_requests", "cost[].billed says only the logged requests")
 b = c[0]["billing"]
 t((b["class_a"], b["class_b"], b["bytes_in"], b["bytes_out"], b["objects"]) == (np_, ng, bp, bg, okp), "cost[].billing: the rows' requests and bytes, objects = PUTs without error: %s" % b)
@@ -100,8 +98,8 @@ t(c[0]["price_date"] == "2026-12-03 (test figures)" and c[0]["runs_priced"] == 2
 free = min(bg / gb, 0.01)
 saved = free * 0.09
 f = c[0]["free_allowance"]
-t(f is not None and [m["month"] for m in f["months"]] == ["2026-11"] and near(f["months"][0]["free_gb"], free), "free egress used in 2026-11: %s GB (hand %s)" % (f and f["months"][0]["free_gb"], free))
-t(near(f["saved"], saved) and near(f["total"], put + get - saved) and near(f["egress"], bg / gb * 0.09 - saved), "after the free allowance: %.9f = hand %.9f (saves %.9f)" % (f["total"], put + get - saved, saved))
+t(f is not None and [m["month"] for m in f["months"]] == ["2026-11"] and near(f["months"][0]["free_gb"], free, floor=1e-6), "free egress used in 2026-11: %s GB (hand %s)" % (f and f["months"][0]["free_gb"], free))
+t(near(f["saved"], saved, floor=1e-6) and near(f["total"], put + get - saved, floor=1e-6) and near(f["egress"], bg / gb * 0.09 - saved, floor=1e-6), "after the free allowance: %.9f = hand %.9f (saves %.9f)" % (f["total"], put + get - saved, saved))
 PY
 # the GET run a month later: each month its own allowance (December has no stored volume)
 mkdir -p "$tmp/gen2/w0"

@@ -58,11 +58,9 @@ pycheck "generated" "$tmp/gen-res" "$tmp" <<'PY'
 import json, sys
 res, tmp = sys.argv[1], sys.argv[2]
 a = json.load(open(res + "/aggregate.json"))
-from checks import t
+from checks import t, near  # near(x, y, 1e-13): aggregate.json has 15 significant digits
 def warp(f):
     return json.load(open("%s/warp-%s.json" % (tmp, f)))["ops"][0]
-def near(x, y):  # aggregate.json has 15 significant digits
-    return x is not None and y is not None and abs(x - y) <= 1e-13 * max(1.0, abs(y))
 t(a["source"] == "warp", "source is warp")
 t(a["campaign"]["title"] == "Generated Warp logs", "campaign title from the map")
 t([(s["id"], s["label"], s["color"]) for s in a["subjects"]] == [("local", "Local test server", "#2ca02c")], "subject from the map")
@@ -73,10 +71,10 @@ cells = {(c["op"], c["size"], c["concurrency"]): c for c in a["cells"]}
 put, get = cells[("put", 65536, 20)], cells[("get", 4096, 10)]
 w1, w2, wg = warp("put-2026-11-01"), warp("put-2026-11-02"), warp("get-2026-11-02")
 t(put["n"] == 2 and put["expected"] == 2 and [r["cycle"] for r in put["runs"]] == [1, 2], "put cell: cycles 1 and 2")
-t(len(put["runs"]) == 2 and near(put["runs"][0]["mib_s"], w1["mib_s"]) and near(put["runs"][1]["mib_s"], w2["mib_s"]), "put runs: Warp's Average MiB/s")
+t(len(put["runs"]) == 2 and near(put["runs"][0]["mib_s"], w1["mib_s"], 1e-13) and near(put["runs"][1]["mib_s"], w2["mib_s"], 1e-13), "put runs: Warp's Average MiB/s")
 t(abs(put["mib_s"]["value"] - (w1["mib_s"] + w2["mib_s"]) / 2) < 1e-9 * w1["mib_s"], "put cell value: mean of the two")
 t(get["n"] == 1 and get["runs"][0]["cycle"] == 2, "get on day 2: cycle 2")
-t(near(get["obj_s"]["value"], wg["obj_s"]) and near(get["mib_s"]["value"], wg["mib_s"]), "get cell: Warp's Average")
+t(near(get["obj_s"]["value"], wg["obj_s"], 1e-13) and near(get["mib_s"]["value"], wg["mib_s"], 1e-13), "get cell: Warp's Average")
 t(abs(get["latency_ms"]["avg"] - wg["requests_ms"]["avg"]) < 1e-9, "get latency: Warp's Reqs Avg")
 t(a["leaders"] and all(l["subject"] == "local" for l in a["leaders"]), "leaders")
 PY
@@ -148,11 +146,9 @@ pycheck "fixtures" "$tmp/fx-res" "$tmp" "$fx" <<'PY'
 import json, re, sys
 res, tmp, fx = sys.argv[1:4]
 a = json.load(open(res + "/aggregate.json"))
-from checks import t
+from checks import t, near  # near(x, y, 1e-13): aggregate.json has 15 significant digits
 def warp(k):
     return json.load(open("%s/fx-%s.json" % (tmp, k)))["ops"][0]
-def near(x, y):  # aggregate.json has 15 significant digits
-    return x is not None and y is not None and abs(x - y) <= 1e-13 * max(1.0, abs(y))
 t(a["source"] == "warp" and a["unreadable"] == [] and a["excluded"] == [], "source warp, nothing unreadable or excluded")
 t([s["id"] for s in a["subjects"]] == ["cloud", "onprem"], "subjects in map order")
 t(a["subjects"][0]["endpoint"] == "https://storage.yandexcloud.net", "endpoint as Warp recorded it")
@@ -173,13 +169,13 @@ for k, (s, op, size, conc, cyc) in want.items():
     t(r is not None and (r["subject"], r["op"], r["size"], r["concurrency"], r["cycle"]) == (s, op, size, conc, cyc),
       "run %s: %s %s %d c%d cycle %d (%s)" % (k, s, op, size, conc, cyc, r and (r["subject"], r["op"], r["size"], r["concurrency"], r["cycle"])))
     w = warp(keys[k])
-    t(r is not None and near(r["mib_s"], w["mib_s"]) and near(r["obj_s"], w["obj_s"]) and near(r["lat_avg_ms"], w["requests_ms"]["avg"]),
+    t(r is not None and near(r["mib_s"], w["mib_s"], 1e-13) and near(r["obj_s"], w["obj_s"], 1e-13) and near(r["lat_avg_ms"], w["requests_ms"]["avg"], 1e-13),
       "run %s: MiB/s, obj/s, latency = analyze --warp (%s vs %s)" % (k, r and r["mib_s"], w["mib_s"]))
 cells = {(c["subject"], c["op"], c["size"], c["concurrency"]): c for c in a["cells"]}
 c = cells[("cloud", "put", 1000000, 512)]
-t(c["n"] == 1 and near(c["mib_s"]["value"], warp("put211410")["mib_s"]), "cell cloud put 1MB c512 = put-211410's Average")
+t(c["n"] == 1 and near(c["mib_s"]["value"], warp("put211410")["mib_s"], 1e-13), "cell cloud put 1MB c512 = put-211410's Average")
 c = cells[("onprem", "put", 1000000, 512)]
-t(c["n"] == 2 and near(c["mib_s"]["value"], (warp("put211754")["mib_s"] + warp("put212044")["mib_s"]) / 2), "same-day repeat: its own cycle, the cell's mean over both")
+t(c["n"] == 2 and near(c["mib_s"]["value"], (warp("put211754")["mib_s"] + warp("put212044")["mib_s"]) / 2, 1e-13), "same-day repeat: its own cycle, the cell's mean over both")
 # the published numbers (what Warp's server printed)
 for name, cell in (("put-211410", ("cloud", "put", 1000000, 512)), ("get-213436", ("cloud", "get", 4000, 1024)),
                    ("get-213757", ("onprem", "get", 4000, 1024))):

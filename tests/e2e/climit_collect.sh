@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/climit_collect.sh: the client record, the client-limit verdict and the request
-# phases that `collect run` writes (issue 22), against nginx on loopback (NGINX_S3_ENDPOINT
+# phases that `collect run` writes, against nginx on loopback (NGINX_S3_ENDPOINT
 # from tests/run, else a private one):
 #   - run.json has `client` (cores, both windows, nic lo, endpoint_local and shares_cpu
 #     true), `client_limit` and the summary's `request_phases` and `connections`;
@@ -20,7 +20,7 @@
 #   - under mpirun -np 2: every client's record and verdict in clients.list, the run's
 #     verdict (every client's: limited when any is), the phases of the merged log.
 # The remote-endpoint cases (reason cpu, not limited at a low rate, TLS round trips through
-# a delay) need the lab's namespaces: tests/lab/climit_lab.sh.
+# a delay) need the lab's namespaces: tests/e2e/climit_lab.sh.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/climit_lab.sh: the client-limit verdict and the request phases against a
-# remote-looking endpoint (issue 22). Needs root (network namespaces, a veth pair, tbf, TUN
+# remote-looking endpoint. Needs root (network namespaces, a veth pair, tbf, TUN
 # devices), the lab's delay proxy wanem (WANEM, else build/tests/wanem) and the packet-level
 # delay tundelay (TUNDELAY, else build/tests/tundelay); skipped without them. Built here,
 # removed at exit:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/climit_leaders.sh: the client-limit verdict in analyze's cells and leaders
-# (issue 22), on a real two-subject campaign against nginx (two buckets), whose run.json
+# on a real two-subject campaign against nginx (two buckets), whose run.json
 # files are then edited so that the verdicts and the leader are known:
 #   subject one's runs at 100 / 101 MiB/s, two's at 50 / 51 (one leads clearly);
 #   - no limit anywhere: the lead is clear, cells "not limited";

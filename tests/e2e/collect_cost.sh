@@ -213,6 +213,14 @@ count = 1" "prices = p.ini:gcs"
 "$collect" "$work/nosec.ini" --dry-run >"$work/nosec.log" 2>&1
 grep -qF "[subject one] prices: $work/p.ini has no section [gcs]" "$work/nosec.log"
 check $? "a missing price section is named: $(cat "$work/nosec.log")"
+mkdir -p "$work/pricedir"
+campaign pdir "ops = put
+size = 4KiB
+concurrency = 1
+count = 1" "prices = pricedir:aws"
+"$collect" "$work/pdir.ini" --dry-run >"$work/pdir.log" 2>&1
+grep -qF "[subject one] prices: price file $work/pricedir: cannot read: Is a directory" "$work/pdir.log"
+check $? "a price file that is a directory is named: $(cat "$work/pdir.log")"
 sed -i 's/^price_class_b.*/price_class_b = 0.0004\/1000/' "$work/p.ini"
 "$collect" "$work/badfile.ini" --dry-run >"$work/goodfile.log" 2>&1
 check $? "a good price file is read"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/collect_rate.sh: the fixed-rate open loop of `collect run --rate` (issue 13)
+# tests/e2e/collect_rate.sh: the fixed-rate open loop of `collect run --rate`
 # against nginx (NGINX_S3_ENDPOINT from tests/run, else a private one) and, for the stall,
 # build/tests/faultproxy in mode pause in front of it (1000 ms freeze every 5 s):
 #   - without a stall, offered 500/s is achieved within 1 %; the workers grow by Little's law

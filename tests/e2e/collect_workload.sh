@@ -4,7 +4,7 @@
 # field in its own spelling with the same words (part size under 5 MiB, unknown op, zero
 # concurrency, zero count, too large a batch, zero objects, a multipart object not larger
 # than its part or needing more than 10000 parts, a part over 5 GiB, a timeout not longer
-# than the duration, until-done or a batch for put; issue 13: a mix with another op, a
+# than the duration, until-done or a batch for put; a mix with another op, a
 # random: size with MIN > MAX, a range past the object or for put, a rate without a
 # duration; a lognormal: size with sigma 0); --help lists every op `collect run` accepts; a campaign's plan.tsv has the
 # rate dimension and the issue-13 columns, its run ids the rate and size specs; a [rate]
@@ -73,7 +73,7 @@ both "--op put --size 4KiB --concurrency 1 --until-done" \
 # unknown op: refused by both (a campaign's [matrix] holds put and get only)
 both "--op stat --size 4KiB --concurrency 1 --count 1" \
 	'[matrix]\nops = stat\nsizes = 4KiB\nconcurrency = 1\ncount = 1' --op ops "'stat' is not a"
-# issue 13: mix, size specs, range, rate (file, line and key in the campaign's message)
+# mix, size specs, range, rate (file, line and key in the campaign's message)
 both "--op mixed --mix get:1,list:2 --size 4KiB --concurrency 1 --duration 5s" \
 	'[matrix]\nops = mixed\nmix = get:1,list:2\nsizes = 4KiB\nconcurrency = 1\nduration = 5s' \
 	--mix mix "'get:1,list:2': 'list' is not OP:WEIGHT of an op of a mix (get, put, head, delete)"

@@ -6,7 +6,7 @@
 #   pkg-config  knows nothing (exit 1) until the shimmed scripts/setup has run; after that it
 #               answers as the real one, plus a marker -DS3B_FIRSTRUN_PKG in --cflags;
 #   cc, clang   compile nothing: each records its arguments; a compile without the marker
-#               is the bug of issue 16 (flags computed before setup ran) and fails; gcc's
+#               is the bug this catches (flags computed before setup ran) and fails; gcc's
 #               "cc" only records, clang checks the syntax of each file under -Werror
 #               (-fsyntax-only), so the clang build's warnings are real.
 # scripts/demo, bench/run, scripts/report, tests/run and scripts/style-check (the layout is

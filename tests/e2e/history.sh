@@ -152,9 +152,8 @@ check $? "the campaign's alert_cells = put 256KiB c1, get * c5: build 8 analyzed
 check $? "--alert-cells 'put 4KiB': usage error ($(head -n 1 "$tmp/c3.err"))"
 pycheck "alert cells" "$tmp/c1/trend.json" "$tmp/c1.lines" "$tmp/c2/trend.json" "$tmp/c2.lines" <<'PY'
 import json, sys
+from checks import t
 a, al, b, bl = json.load(open(sys.argv[1])), open(sys.argv[2]).read(), json.load(open(sys.argv[3])), open(sys.argv[4]).read()
-def t(c, m):
-    print(("ok   " if c else "FAIL ") + m)
 judged = [s for s in a["series"] if not s["oneoff"]]
 cells = {(s["op"], s["size"], s["concurrency"]) for s in judged}
 t(len(judged) == 48 and len(cells) == 24, "all: 24 cells x 2 subjects judged (%d series)" % len(judged))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/provenance_bundle.sh: scripts/bundle and make reproduce (issue 24).
+# tests/e2e/provenance_bundle.sh: scripts/bundle and make reproduce.
 #   data/sample and a Warp fixture directory are analyzed (signed), rendered, bundled
 #   and reproduced into another folder: verified, and the report's HTML and PDF rebuilt
 #   byte for byte; the same results give the same bundle bytes; make reproduce with and

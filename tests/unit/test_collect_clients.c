@@ -186,6 +186,34 @@ static void test_merge_retries(const char *dir)
 		summary_clear(&sum);
 }
 
+/* same_read_back: j, a "clients" object, read by run.json's reader, copied
+ * (runrec_clients_copy) and written again is the same text; a copy of a record whose count
+ * is not its entries' is refused. */
+static void same_read_back(const json_t *j)
+{
+	struct runrec_clients back, cp;
+	struct err e = {{0}};
+	json_t *again = NULL;
+	char *a = NULL, *b = NULL;
+
+	CHECK(runrec_clients_from_json(j, "clients", &back, &e) == 0, "read back: %s", e.msg);
+	CHECK(runrec_clients_copy(&cp, &back, &e) == 0, "copied: %s", e.msg);
+	again = runrec_clients_to_json(&cp);
+	a = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	b = again ? json_dumps(again, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	CHECK(a != NULL && b != NULL && strcmp(a, b) == 0,
+	      "written, read, copied and written again: the same text\n%s\n%s", a, b);
+	runrec_clients_clear(&cp);
+	back.count++;
+	CHECK(runrec_clients_copy(&cp, &back, &e) < 0 && strstr(e.msg, "3 clients, 2 entries"),
+	      "a count not its entries' refused: %s", e.msg);
+	CHECK(cp.list == NULL && cp.hosts == NULL, "refused: nothing left");
+	free(a);
+	free(b);
+	json_decref(again);
+	runrec_clients_clear(&back);
+}
+
 static void test_json(void)
 {
 	struct client_result c[2];
@@ -195,6 +223,8 @@ static void test_json(void)
 				(json_int_t)0, "mib_s", 1.5, "obj_s", 384.0, "latency_ms", "avg",
 				2.5, "p50", 2.0, "p90", 3.0, "p99", 4.0, "min", 1.0, "max", 5.0,
 				"stddev", 0.5, "seconds", 9.0);
+	struct run_clients rc;
+	struct err e = {{0}};
 	json_t *j, *l;
 
 	memset(c, 0, sizeof(c));
@@ -209,8 +239,10 @@ static void test_json(void)
 	c[1].rtt_s = 0.0004;
 	c[1].cls = EC_KILLED;
 	snprintf(c[1].reason, sizeof(c[1].reason), "killed by signal 9");
-	j = clients_json(c, 2, 4);
-	CHECK(j != NULL, "clients_json");
+	CHECK(clients_record(c, 2, 4, &rc, &e) == 0, "clients_record: %s", e.msg);
+	memset(c, 0xA5, sizeof(c)); /* the record keeps its own texts */
+	j = runrec_clients_to_json(&rc.rec);
+	CHECK(j != NULL, "the record written");
 	CHECK(json_integer_value(json_object_get(j, "count")) == 2 &&
 		      json_integer_value(json_object_get(j, "concurrency_total")) == 8,
 	      "count 2, concurrency_total 2 x 4");
@@ -233,7 +265,9 @@ static void test_json(void)
 		  "a failed client's class");
 	CHECK(json_is_null(json_object_get(json_array_get(l, 1), "summary")),
 	      "a failed client without summary: null");
+	same_read_back(j);
 	json_decref(j);
+	clients_clear(&rc);
 	json_decref(sum);
 }
 

@@ -1,4 +1,4 @@
-/* tests/unit/test_opslog_sort.c: the external sort of core/rowsort.h with more
+/* tests/unit/test_rowsort.c: the external sort of core/rowsort.h with more
  * records than its in-memory limit: 100,000 records with keys drawn from 5,000 values
  * (many equal keys), limits of 1,000 rows (100 sorted runs: a merge pass, then the
  * final merge), of 4 KiB (a limit in bytes, records of up to 300 bytes and of 0

@@ -1,8 +1,8 @@
 /* tests/unit/test_sizelabel.c: a declared size turned into the report's label
- * (analyze/cells/sizelabel.h): Warp's and campaigns' spellings, refusals. */
+ * (analyze/read/sizelabel.h): Warp's and campaigns' spellings, refusals. */
 #include <string.h>
 
-#include "analyze/cells/sizelabel.h"
+#include "analyze/read/sizelabel.h"
 #include "tests/unit/check.h"
 
 int main(void)

@@ -1,5 +1,5 @@
-/* analyze/cells/sizelabel.c: see sizelabel.h. */
-#include "analyze/cells/sizelabel.h"
+/* analyze/read/sizelabel.c: see sizelabel.h. */
+#include "analyze/read/sizelabel.h"
 
 #include <ctype.h>
 #include <stdio.h>

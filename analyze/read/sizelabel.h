@@ -1,4 +1,4 @@
-/* analyze/cells/sizelabel.h: a size as the run declared it, for the report's labels
+/* analyze/read/sizelabel.h: a size as the run declared it, for the report's labels
  * (aggregate.json matrix.size_labels, docs/FORMATS.md).
  *
  * The declared text is a number and an optional unit, as a campaign's `sizes` or
