@@ -104,9 +104,7 @@ static int fetch_process(struct creds_src *s, struct creds_keys *k, struct err *
 {
 	struct strbuf out = {0};
 	char what[300];
-	int rc = -1;
-
-	int limit = creds_process_timeout_s(e);
+	int rc = -1, limit = creds_process_timeout_s(e);
 
 	snprintf(what, sizeof(what), "credential_process of profile %s", s->profile);
 	if (limit < 0)
