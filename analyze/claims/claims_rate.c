@@ -91,7 +91,7 @@ static int knee(struct claim_list *l, const struct aggregate *a, const struct ag
 	claims_num(l, "rate", s->throttle_knee);
 	claims_num(l, "share", share);
 	claims_num(l, "threshold", WL_THROTTLE_SHARE);
-	claims_text(l, "basis", "requests");
+	claims_text(l, "basis", "attempts");
 	return l->failed ? -1 : 0;
 }
 

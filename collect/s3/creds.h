@@ -88,9 +88,10 @@ int64_t creds_refresh_at(const struct creds *c);
 
 /* creds_process_timeout_s: how long a credential_process may take before it is stopped
  * (its whole process group killed) and the fetch fails: CREDS_PROCESS_TIMEOUT_S, or
- * S3BENCH_CREDENTIAL_PROCESS_TIMEOUT (whole seconds, 1 to 3600) from the environment. */
+ * S3BENCH_CREDENTIAL_PROCESS_TIMEOUT (whole seconds, 1 to 3600) from the environment. -1
+ * with a message naming the variable and its value when that is not such a number. */
 #define CREDS_PROCESS_TIMEOUT_S 60
-int creds_process_timeout_s(void);
+int creds_process_timeout_s(struct err *e);
 
 /* creds_refresh: fetch c's keys again from where they came from (a no-op for fixed
  * keys). On failure c keeps its keys and e says why (-1). Not thread-safe: one caller at

@@ -104,10 +104,12 @@ static int fetch_process(struct creds_src *s, struct creds_keys *k, struct err *
 {
 	struct strbuf out = {0};
 	char what[300];
-	int rc = -1;
+	int rc = -1, limit = creds_process_timeout_s(e);
 
 	snprintf(what, sizeof(what), "credential_process of profile %s", s->profile);
-	if (creds_run_process(s->command, creds_process_timeout_s(), OUT_MAX, &out, what, e) == 0)
+	if (limit < 0)
+		return err_prefix(e, "%s", what);
+	if (creds_run_process(s->command, limit, OUT_MAX, &out, what, e) == 0)
 		rc = creds_parse_process_json(out.p ? out.p : "", out.len, what, k, e);
 	wipe_buf(&out);
 	return rc;

@@ -2,6 +2,7 @@
  * /bin/sh -c in a process group of its own, its stdout read into a buffer, its stderr
  * passed through (as the AWS CLI does), the whole group killed at the deadline.
  * posix_spawn, not fork: the refresher runs it in a process with other threads. */
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,7 +19,7 @@
 
 extern char **environ;
 
-int creds_process_timeout_s(void)
+int creds_process_timeout_s(struct err *e)
 {
 	const char *v = getenv("S3BENCH_CREDENTIAL_PROCESS_TIMEOUT");
 	char *end;
@@ -26,8 +27,15 @@ int creds_process_timeout_s(void)
 
 	if (v == NULL || v[0] == '\0')
 		return CREDS_PROCESS_TIMEOUT_S;
+	errno = 0;
 	n = strtol(v, &end, 10);
-	return *end == '\0' && n >= 1 && n <= 3600 ? (int)n : CREDS_PROCESS_TIMEOUT_S;
+	if (errno != 0 || end == v || *end != '\0' || n < 1 || n > 3600)
+		return err_set(
+			e,
+			"S3BENCH_CREDENTIAL_PROCESS_TIMEOUT: '%.40s' is not a number of seconds "
+			"from 1 to 3600",
+			v);
+	return (int)n;
 }
 
 /* spawn: /bin/sh -c command in a process group of its own, its stdout the write end of a

@@ -12,7 +12,7 @@
 #   to its requests at its prices (run.json billing, recomputed here);
 # - resumed to the end: 16 of 16 done, nothing left, the spend again equal to the bills;
 # - the terminal's progress line (collect under script(1), a pseudo-terminal) shows the
-#   subject's spend so far against its max_cost.
+#   elapsed time, the ETA and the subject's spend so far against its max_cost.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ST S3RVER || { bad "no s3 server"; finish; }
@@ -141,12 +141,12 @@ check $? "resumed to the end (collect exit $rc): $(line runs); $(line eta)"
 spend_ok
 check $? "the spend of the whole campaign: $(line spend)"
 
-# 4. The terminal's progress line shows the spend.
+# 4. The terminal's progress line shows the ETA and the spend.
 rm -rf "$out"
 sed 's/^cycles = 2/cycles = 1/' "$camp" >"$work/one.ini"
 script -qec "'$collect' '$work/one.ini' -o '$out' --no-preflight" /dev/null >"$work/tty.log" 2>&1
 tr '\r' '\n' <"$work/tty.log" | sed 's/\x1b\[K//g' >"$work/tty.lines"
 # a later run of s: what the earlier ones spent
-grep -Eq '^\[[0-9]+/8\] s (put|get) 4KiB c[12] .* spent 0\.[0-9]*[1-9][0-9]* USD of 1000 USD$' "$work/tty.lines"
-check $? "the live line shows the spend: $(grep -E 'spent 0\.[0-9]*[1-9]' "$work/tty.lines" | tail -n 1)"
+grep -Eq '^\[[0-9]+/8\] s (put|get) 4KiB c[12]  [0-9][^ ]* ETA [0-9][^ ]*  .* spent 0\.[0-9]*[1-9][0-9]* USD of 1000 USD$' "$work/tty.lines"
+check $? "the live line shows the elapsed time, the ETA and the spend: $(grep -E 'spent 0\.[0-9]*[1-9]' "$work/tty.lines" | tail -n 1)"
 finish

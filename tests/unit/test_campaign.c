@@ -385,7 +385,9 @@ static void test_dataset(void)
 static void test_files(void)
 {
 	const char *top = getenv("TOP");
-	const char *files[] = {"data/campaigns/example.ini", "tests/fixtures/campaigns/mini.ini",
+	/* cloud-5.ini: the five providers, each priced from data/prices/providers.ini */
+	const char *files[] = {"data/campaigns/example.ini", "data/campaigns/cloud-5.ini",
+			       "tests/fixtures/campaigns/mini.ini",
 			       "tests/fixtures/campaigns/badcreds.ini"};
 	char path[4096];
 	struct err e;

@@ -363,6 +363,39 @@ static void test_refresh_at(void)
 	CHECK(creds_refresh_at(&c) == 0, "no expiry: never");
 }
 
+/* test_process_timeout: S3BENCH_CREDENTIAL_PROCESS_TIMEOUT: unset or empty 60 s, whole
+ * seconds from 1 to 3600, anything else refused naming the variable and the value. */
+static void test_process_timeout(void)
+{
+	static const struct {
+		const char *v;
+		int want; /* -1: refused */
+	} vals[] = {
+		{NULL, 60}, {"", 60},
+		{"1", 1},   {"3600", 3600},
+		{"0", -1},  {"3601", -1},
+		{"2s", -1}, {"soon", -1},
+		{"-5", -1}, {"99999999999999999999", -1},
+	};
+
+	for (size_t i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		struct err e = {{0}};
+		int got;
+
+		if (vals[i].v == NULL)
+			unsetenv("S3BENCH_CREDENTIAL_PROCESS_TIMEOUT");
+		else
+			setenv("S3BENCH_CREDENTIAL_PROCESS_TIMEOUT", vals[i].v, 1);
+		got = creds_process_timeout_s(&e);
+		CHECK(got == vals[i].want &&
+			      (got >= 0 ||
+			       strstr(e.msg, "S3BENCH_CREDENTIAL_PROCESS_TIMEOUT: '") == e.msg),
+		      "S3BENCH_CREDENTIAL_PROCESS_TIMEOUT=%s: %d (%s)",
+		      vals[i].v ? vals[i].v : "(unset)", got, e.msg);
+	}
+	unsetenv("S3BENCH_CREDENTIAL_PROCESS_TIMEOUT");
+}
+
 /* test_container_url: the container credentials endpoint from the environment's values:
  * a relative URI on ECS's link-local address, a full one over https anywhere and over http
  * only to the loopback and the ECS / EKS Pod Identity addresses. */
@@ -569,6 +602,7 @@ int main(void)
 	test_process_json();
 	test_sts_xml();
 	test_refresh_at();
+	test_process_timeout();
 	test_container_url();
 	test_chain();
 	unlink(cred_file);

@@ -528,6 +528,55 @@ static void test_attempts(void)
 	summary_acc_free(a);
 }
 
+/* test_hedged_attempts: a hedged run (no retries: collect refuses both) counts its lost
+ * attempts, cancelled unanswered, neither as requests nor as attempts: A answered at once;
+ * B's original answered 503 first and its duplicate was cancelled; C's duplicate answered
+ * and its original was cancelled. 3 requests, 3 attempts, 1 throttled, 2 lost. */
+static void test_hedged_attempts(void)
+{
+	static const struct {
+		int hedge;
+		const char *error;
+	} rows[] = {
+		{OPS_HEDGE_NONE, ""},
+		{OPS_HEDGE_LOST, "cancelled: the other attempt answered first"},
+		{OPS_HEDGE_ORIG, "HTTP 503 SlowDown: x"},
+		{OPS_HEDGE_LOST, "cancelled: the other attempt answered first"},
+		{OPS_HEDGE_DUP, ""},
+	};
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s;
+	struct err e = {{0}};
+
+	for (size_t i = 0; a != NULL && i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct op_row row = {.op = "GET",
+				     .client_id = "",
+				     .endpoint = "",
+				     .file = "k",
+				     .error = rows[i].error,
+				     .cat = "",
+				     .n_objects = 1,
+				     .bytes = rows[i].error[0] ? 0 : 4096,
+				     .start_ns = T0 + (int64_t)i * S,
+				     .end_ns = T0 + (int64_t)i * S + 10 * MS,
+				     .duration_ns = 10 * MS,
+				     .hedge = rows[i].hedge};
+
+		CHECK(summary_acc_add(a, &row, &e) == 0, "row %zu: %s", i, e.msg);
+	}
+	CHECK(a != NULL && summary_acc_finish(a, &s, &e) == 0, "finish: %s", e.msg);
+	CHECK(s.requests == 3 && s.has_hedge && s.hedge.lost == 2,
+	      "hedged: 3 requests, 2 lost (%llu, %llu)", (unsigned long long)s.requests,
+	      (unsigned long long)s.hedge.lost);
+	CHECK(s.attempts == 3 && s.throttled_attempts == 1 && s.throttled_first_attempts == 1,
+	      "hedged: the lost attempts are no attempts: 3 attempts, 1 throttled (%llu, %llu, "
+	      "%llu)",
+	      (unsigned long long)s.attempts, (unsigned long long)s.throttled_attempts,
+	      (unsigned long long)s.throttled_first_attempts);
+	summary_clear(&s);
+	summary_acc_free(a);
+}
+
 /* Conditional writes: a 412 PreconditionFailed or 409 ConditionalRequestConflict row is a
  * conflict, neither a success nor an error (another 409 is an error); run.json carries
  * "conflicts" and reads it back; a histogram that counts the conflicts is refused. */
@@ -582,6 +631,7 @@ int main(void)
 	test_json(&a);
 	test_checksums();
 	test_attempts();
+	test_hedged_attempts();
 	test_conflicts();
 	summary_clear(&a);
 	return check_done();

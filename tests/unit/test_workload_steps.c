@@ -4,12 +4,15 @@
  * no worker shortage, a short service p99): the client's, late-sends, never the server's;
  * more than 1 % failed: the server's; the service p99 over the limit: the server's; slots
  * waiting for a worker at the cap: the client's, workers; and the sweep's limit from the
- * first step above the sustained rate. */
+ * first step above the sustained rate; the throttling knee from the attempts: retries that
+ * answered every 503 leave the requests unthrottled, yet the step whose attempts were
+ * throttled above 1 % is the knee, and the knee claim says so (basis attempts). */
 #include <math.h>
 #include <string.h>
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/workload_cells.h"
+#include "analyze/claims/claims.h"
 #include "core/runrec/runrec.h"
 #include "tests/unit/check.h"
 
@@ -21,14 +24,15 @@ struct stepcase {
 	int64_t late_no_worker;   /* slots that waited for a worker with every worker busy */
 	int want_by;
 	unsigned want_reasons;
+	uint64_t throttled; /* attempts answered 503 and retried: every request succeeded */
 };
 
 static const struct stepcase steps[] = {
-	{100, 600, 0, 5, 6, 0, STEP_HELD, 0},
-	{200, 1160, 0, 7, 10, 0, STEP_CLIENT, WL_R_LATE_SENDS},
-	{300, 1800, 40, 8, 9, 0, STEP_SERVER, 0},
-	{400, 2400, 0, 80, 90, 0, STEP_SERVER, 0},
-	{800, 4000, 0, 9, 400, 700, STEP_CLIENT, CLIMIT_R_WORKERS},
+	{100, 600, 0, 5, 6, 0, STEP_HELD, 0, 6},
+	{200, 1160, 0, 7, 10, 0, STEP_CLIENT, WL_R_LATE_SENDS, 40},
+	{300, 1800, 40, 8, 9, 0, STEP_SERVER, 0, 90},
+	{400, 2400, 0, 80, 90, 0, STEP_SERVER, 0, 0},
+	{800, 4000, 0, 9, 400, 700, STEP_CLIENT, CLIMIT_R_WORKERS, 0},
 };
 #define NSTEPS (sizeof(steps) / sizeof(steps[0]))
 
@@ -66,6 +70,9 @@ static void rate_run(struct runlog *r, const struct stepcase *k, struct runrec_c
 	r->workload.p99_limit_ms = 50;
 	r->summary.requests = r->summary.objects = (uint64_t)(k->rate * 6);
 	r->summary.errors = k->failed;
+	r->summary.has_attempt_counts = 1;
+	r->summary.attempts = r->summary.requests + k->throttled;
+	r->summary.throttled_attempts = k->throttled;
 	r->summary.bytes = r->summary.requests * 4096;
 	r->summary.mib_s = 1;
 	r->summary.obj_s = k->rate;
@@ -90,6 +97,38 @@ static void rate_run(struct runlog *r, const struct stepcase *k, struct runrec_c
 	rt->peak_workers = k->late_no_worker > 0 ? 64 : 8;
 	rt->late_no_worker = k->late_no_worker;
 	r->client = cl;
+}
+
+/* knee: the first step whose attempts were throttled above 1 % (200/s: 40 of 1240; 100/s: 6
+ * of 606 is below), though no request was (the requests' share would find none); the knee
+ * claim's figures. */
+static void knee(const struct aggregate *a)
+{
+	struct claim_list l = {0};
+	const struct results_claim *k = NULL;
+	struct err e = {0};
+
+	CHECK(a->sweeps[0].throttle_knee == 200, "the knee from the attempts: 200/s (%g)",
+	      a->sweeps[0].throttle_knee);
+	CHECK(workload_cells_throttled_share(&a->wcells[a->sweeps[0].points[1]]) == 0,
+	      "no request throttled at the knee: the retries hid it");
+	CHECK(claims_build(a, NULL, &l, &e) == 0, "claims_build: %s", e.msg);
+	for (size_t i = 0; i < l.n; i++)
+		if (strcmp(l.v[i].kind, "knee") == 0)
+			k = &l.v[i];
+	CHECK(k != NULL && strcmp(k->verdict, "found") == 0, "a knee claim, found");
+	for (size_t i = 0; k != NULL && i < k->n_figures; i++) {
+		const struct results_claim_figure *f = &k->figures[i];
+
+		if (strcmp(f->name, "rate") == 0)
+			CHECK(f->num == 200, "the claim's rate 200 (%g)", f->num);
+		else if (strcmp(f->name, "share") == 0)
+			CHECK(fabs(f->num - 40.0 / 1240) < 1e-12, "its share 40 / 1240 (%g)",
+			      f->num);
+		else if (strcmp(f->name, "basis") == 0)
+			CHECK_STR(f->text, "attempts", "its basis");
+	}
+	claims_free(&l);
 }
 
 int main(void)
@@ -127,6 +166,7 @@ int main(void)
 		      lim.reasons == WL_R_LATE_SENDS && lim.point == 1,
 	      "the sweep's limit: the client's at 200/s, late-sends (by %d at %g, %#x)", lim.by,
 	      lim.at, lim.reasons);
+	knee(a);
 	CHECK_STR(workload_cells_reason_name(WL_R_LATE_SENDS), "late-sends", "the reason's name");
 	CHECK_STR(workload_cells_reason_name(CLIMIT_R_WORKERS), "workers", "a client-limit name");
 	aggregate_free(a);
