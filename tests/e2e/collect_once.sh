@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # tests/e2e/collect_once.sh: reads = once in a duration-bound run (docs/METHODOLOGY.md,
-# "reads = once") against nginx behind wanem's 5 ms each way (NGINX_S3_ENDPOINT from
-# tests/run, else a private one): each of the run's 2 workers waits out a 10 ms round trip
+# "reads = once") against nginx behind wanem's 10 ms each way (NGINX_S3_ENDPOINT from
+# tests/run, else a private one): each of the run's 2 workers waits out a 20 ms round trip
 # per GET, so the rate is set by the round trip and not by how the client's and nginx's
 # processes share the CPU (straight to nginx, a 4-KiB GET's rate moved 1.5 x from one set
 # of connections to the next, so the calibration's own connections did not tell the run's
-# rate), and 100 prepared objects last half a second:
+# rate), and 100 prepared objects last a second:
 #   1. without objects the run calibrates: its prepare PUTs 64 objects, reads each once
 #      with the run's 2 workers, and prepares 1.5 x the measured rate x 4 s (+ workers)
 #      more; the 4-s run lasts its 4 s, never reads an object twice nor a calibration
@@ -22,7 +22,7 @@ render=${RENDER:-$top/bin/render}
 for b in "$collect" "$analyze" "$render"; do
 	[ -x "$b" ] || { bad "no $b (make)"; finish; }
 done
-nginx_wanem once --delay 5 --max-seconds 120
+nginx_wanem once --delay 10 --max-seconds 120
 endpoint=$far
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
 
