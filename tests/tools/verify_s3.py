@@ -56,7 +56,8 @@ after a PUT, a CompleteMultipartUpload or a DELETE of a key, GetObject, HeadObje
 ListObjectsV2 still answer with the key's state before it (the object then, or none);
 conditions and deletes act on the current state. 0 (the default): read-after-write
 consistent. With N > 0 answers go out without Nagle's delay, so that polls every 10 ms
-are answered within their interval."""
+are answered within their interval, and the log line of a read answered with a state that is
+no longer the key's has "stale": true: the truth of what each poll saw, whatever the load."""
 import argparse
 import base64
 import hashlib
@@ -123,6 +124,7 @@ class StaleObjects(dict):
     def __init__(self):
         super().__init__()
         self.stale_s, self.before = 0.0, {}  # key -> (monotonic time of the change, old)
+        self.served = threading.local()  # .stale: this thread's read answered an old state
 
     def note(self, k):
         if self.stale_s > 0:
@@ -137,16 +139,26 @@ class StaleObjects(dict):
             self.note(k)
         return super().pop(k, *default)
 
-    def seen(self, k):
+    def seen(self, k, read=False):
+        """What a read of k sees now; a read (read True) answered with a state that is no
+        longer k's marks this thread's served.stale."""
         b = self.before.get(k)
         if b is not None and time.monotonic() - b[0] < self.stale_s:
+            if read and b[1] != self.get(k):
+                self.served.stale = True
             return b[1]
         return self.get(k)
 
     def seen_keys(self, bucket, prefix):
         ks = set(self) | set(self.before)
         return sorted(k for (b, k) in ks if b == bucket and k.startswith(prefix)
-                      and self.seen((b, k)) is not None)
+                      and self.seen((b, k), read=True) is not None)
+
+    def take_stale(self):
+        """Whether this thread's reads since the last call answered an old state."""
+        was = getattr(self.served, "stale", False)
+        self.served.stale = False
+        return was
 
 
 class Store:
@@ -210,6 +222,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self):
         self.req_id = None
+        self.server.store.objects.take_stale()  # a read's mark is its own request's
         super().handle_one_request()
         if self.req_id is None or self.t_first is None or self.t_done is None:
             return
@@ -233,6 +246,8 @@ class Handler(BaseHTTPRequestHandler):
                "peer": "%s:%d" % self.client_address[:2],
                "local": self.connection.getsockname()[0],
                "version": self.request_version}
+        if self.server.store.objects.take_stale():
+            rec["stale"] = True
         rec.update(kw)
         with self.server.log_lock:
             self.server.log.write(json.dumps(rec) + "\n")
@@ -522,7 +537,7 @@ class Handler(BaseHTTPRequestHandler):
             self.note(status=200, listed=len(keys))
             return self.reply(200, body.encode())
         with st.lock:
-            obj = st.objects.seen((bucket, key))
+            obj = st.objects.seen((bucket, key), read=True)
         if self.server.read_delay > 0:
             time.sleep(self.server.read_delay)
         if obj is None:
