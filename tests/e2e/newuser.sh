@@ -29,9 +29,11 @@
 #     first kept run and what it was measured with; --allow-changed keeps them, and
 #     plan.tsv's kept_as column says how each kept run was measured.
 #  6. messages that send the user the right way: a directory given as the campaign file;
-#     analyze of a missing directory (named, not DIR/runs); render of a campaign's
-#     directory (its results/ suggested); a run's TLS failure naming ca_bundle and
-#     --ca-bundle; a label over the line limit naming its key, and a label continued on an
+#     analyze of a missing directory (named, not DIR/runs) and of a file; render of a
+#     campaign's directory, its runs/ or its results/aggregate.json (its results/
+#     suggested) and of a missing directory; a run's TLS failure naming ca_bundle and
+#     --ca-bundle, and https:// to a plain-HTTP port (the checks' and a run's) suggesting
+#     http:// instead; a label over the line limit naming its key, and a label continued on an
 #     indented line (joined, not refused as a repeat); a server that does not speak S3
 #     named so, with the request; a run's refused CreateBucket named as that.
 #  7. CreateBucket's LocationConstraint: tests/tools/verify_s3.py --region eu-west-3 wants
@@ -328,18 +330,48 @@ check $? "a directory given as the campaign file is named as such (exit $st)" "$
 st=$?
 [ $st -ne 0 ] && grep -qF "analyze: $work/nosuchdir: No such file or directory" "$work/m2" && ! grep -q "nosuchdir/runs" "$work/m2"
 check $? "analyze of a missing directory names it, not DIR/runs (exit $st)" "$(cat "$work/m2")"
+"$analyze" "$work/good.ini" >"$work/m2f" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -qF "analyze: $work/good.ini: a file, not a directory: analyze reads the output directory of collect (collect CAMPAIGN.ini -o DIR)" "$work/m2f" &&
+	! grep -q "good.ini/" "$work/m2f"
+check $? "analyze of a file (the campaign's) says it wants collect's output directory (exit $st)" "$(cat "$work/m2f")"
 render=${RENDER:-$top/bin/render}
 "$analyze" "$work/chg" -o "$work/chg/results" >/dev/null 2>&1
 "$render" "$work/chg" -o "$work/chgrep" >"$work/m3" 2>&1
 st=$?
 [ $st -ne 0 ] && grep -qF "$work/chg is a campaign's directory: give its results, render $work/chg/results" "$work/m3"
 check $? "render of a campaign's directory suggests its results/ (exit $st)" "$(cat "$work/m3")"
+"$render" "$work/nosuchdir" -o "$work/chgrep" >"$work/m3n" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -qF "render: $work/nosuchdir: No such file or directory" "$work/m3n" && ! grep -q "nosuchdir/" "$work/m3n"
+check $? "render of a missing directory names it, not DIR/aggregate.json (exit $st)" "$(cat "$work/m3n")"
+for t in "results/aggregate.json|$work/chg/results" "runs|$work/chg/results"; do
+	IFS='|' read -r given want <<<"$t"
+	"$render" "$work/chg/$given" -o "$work/chgrep" >"$work/m3f" 2>&1
+	st=$?
+	[ $st -ne 0 ] && grep -qF "give its results directory: render $want" "$work/m3f"
+	check $? "render of chg/$given suggests render $want (exit $st)" "$(cat "$work/m3f")"
+done
 AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "https://s3.localhost:$tport" \
 	--bucket nu-tls --op put --size 4KiB --concurrency 1 --count 1 -o "$work/runtls" >"$work/m4" 2>&1
 st=$?
 [ $st -ne 0 ] && grep -q "tls: .*(trust its CA: ca_bundle, --ca-bundle or AWS_CA_BUNDLE; or insecure)" "$work/m4" &&
 	[ "$(run_json "$work/runtls" "j['errors']['class']")" = tls ]
 check $? "a run's TLS failure names ca_bundle, --ca-bundle and AWS_CA_BUNDLE (exit $st)" "$(cat "$work/m4")"
+# https:// to a port that answers plain HTTP (s3rver): not a trust problem
+campaign tlsplain
+sed -i "s#^endpoint = http://#endpoint = https://#" "$work/tlsplain.ini"
+"$collect" "$work/tlsplain.ini" -o "$work/tlsplain" --check >"$work/m4p" 2>&1
+st=$?
+[ $st -eq 2 ] && pfline=$(grep -F "tlsplain.ini:8: [subject a]: TLS with https://" "$work/m4p") &&
+	printf '%s\n' "$pfline" | grep -qF "the handshake did not complete: the server does not answer TLS on this port; if it speaks plain HTTP, write the endpoint as http://" &&
+	! printf '%s\n' "$pfline" | grep -q "ca_bundle"
+check $? "https:// to a plain-HTTP port: the checks say to write http://, not to trust a CA (exit $st)" "$(cat "$work/m4p")"
+AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "${ep/http:/https:}" \
+	--bucket nu-tlsp --op put --size 4KiB --concurrency 1 --count 1 -o "$work/runtlsp" >"$work/m4q" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "tls: .*(the server does not answer TLS on this port: http://?)" "$work/m4q" && ! grep -q "ca_bundle" "$work/m4q"
+check $? "a run's https:// to a plain-HTTP port: http:// suggested, not ca_bundle (exit $st)" "$(cat "$work/m4q")"
 campaign long "label = $(printf 'x%.0s' $(seq 1 230))"
 "$collect" "$work/long.ini" -o "$work/long" >"$work/m5" 2>&1
 st=$?
