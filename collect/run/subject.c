@@ -228,6 +228,8 @@ int subject_run_defaults(struct campaign_subject *s, struct awsconf *conf, struc
 		s->region = (char *)env_nonempty("AWS_DEFAULT_REGION");
 	if (s->region == NULL)
 		s->region = conf->region ? conf->region : "us-east-1";
+	if (subject_check_utf8(s, e) < 0)
+		return err_prefix(e, "the options or the environment");
 	return 0;
 }
 

@@ -3,8 +3,9 @@
 # recoverable after, never silently lost (docs/CAMPAIGN.md, "Before the first request" and
 # "Resuming"; README, "Troubleshooting"). Against s3rver (tests/run's, else a private one).
 #  1. UTF-8: a label saved in Latin-1 is refused with file, line, section and key before
-#     anything runs; a `collect run` whose region (AWS_REGION) is not UTF-8 fails loudly
-#     naming the field instead of writing a run.json without its subject; analyze refuses
+#     anything runs; a `collect run` whose region (AWS_REGION) is not UTF-8, and a `collect
+#     probe --id` that is not, are refused before the first request naming the field
+#     (never a run.json without its subject, nor a probe.json "out of memory"); analyze refuses
 #     a run.json without its campaign object as it refuses one without its subject.
 #  2. endpoints and the checks before the first request: user info (its password never
 #     printed nor written anywhere), a path, a query and an out-of-range port refused at
@@ -74,10 +75,18 @@ AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_SECRET_A
 	AWS_REGION=$(printf 'eu-\xe9') "$collect" run --endpoint "$ep" --bucket nu-region \
 	--op put --size 4KiB --concurrency 1 --count 2 -o "$work/region" >"$work/region.out" 2>&1
 st=$?
-grep -q "subject.region: not UTF-8 (byte 0xE9 at position 4)" "$work/region.out" && [ $st -ne 0 ] &&
-	{ [ ! -f "$work/region/run.json" ] || run_json "$work/region" "j['subject']['region']" >/dev/null 2>&1; }
-check $? "a region that is not UTF-8: the run fails loudly naming subject.region, never a run.json without its subject (exit $st)" \
+grep -q "subject.region: not UTF-8 (byte 0xE9 at position 4)" "$work/region.out" && [ $st -eq 2 ] &&
+	[ ! -e "$work/region/run.json" ]
+check $? "a region that is not UTF-8: refused before the first request naming subject.region, no run.json (exit $st)" \
 	"$(tail -n 3 "$work/region.out")"
+AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_SECRET_ACCESS_KEY \
+	"$collect" probe --endpoint "$ep" --bucket nu-probeid --id "$(printf 'Telef\xf3nica')" \
+	-o "$work/probeid" >"$work/probeid.out" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "subject.id: not UTF-8 (byte 0xF3 at position 6)" "$work/probeid.out" &&
+	[ ! -e "$work/probeid/probe.json" ] && ! grep -q "out of memory" "$work/probeid.out"
+check $? "collect probe --id that is not UTF-8: refused before the first request naming subject.id (exit $st)" \
+	"$(tail -n 3 "$work/probeid.out")"
 
 campaign good
 "$collect" "$work/good.ini" -o "$work/good" >"$work/good.out" 2>&1
