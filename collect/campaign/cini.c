@@ -88,6 +88,8 @@ static char *reader(char *str, int num, void *stream)
 	memcpy(str, p->pos, take);
 	str[take] = '\0';
 	p->pos += len;
+	if (p->line == 1 && strncmp(str, "\xef\xbb\xbf", 3) == 0) /* a Windows editor's BOM */
+		memmove(str, str + 3, take - 2);
 	s = str;
 	while (*s == ' ' || *s == '\t')
 		s++;

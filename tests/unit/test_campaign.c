@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "collect/campaign/campaign.h"
 #include "collect/campaign/campaign_runs.h"
@@ -452,6 +453,32 @@ static void test_continued(void)
 	campaign_free(c);
 }
 
+/* test_encodings: a file saved by a Windows editor: UTF-8 with a byte order mark parses as
+ * without it; UTF-16 is named as such, with what to do. */
+static void test_encodings(void)
+{
+	char path[] = "/tmp/s3bench-test-campaign-XXXXXX";
+	static const char utf16[] = "\xff\xfe[\0c\0a\0m\0";
+	struct err e;
+	struct campaign *c = campaign_parse_string("\xef\xbb\xbf" BASE, "t.ini", &e);
+	FILE *f;
+	int fd;
+
+	CHECK(c != NULL && strcmp(c->name, "demo") == 0, "UTF-8 with a byte order mark: %s",
+	      c ? c->name : e.msg);
+	campaign_free(c);
+	fd = mkstemp(path);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	CHECK(f != NULL && fwrite(utf16, 1, sizeof(utf16) - 1, f) == sizeof(utf16) - 1 &&
+		      fclose(f) == 0,
+	      "a UTF-16 file written");
+	c = campaign_load(path, &e);
+	CHECK(c == NULL && strstr(e.msg, ": saved as UTF-16: save the file as UTF-8") != NULL,
+	      "UTF-16 named: %s", c ? "loaded" : e.msg);
+	campaign_free(c);
+	unlink(path);
+}
+
 int main(void)
 {
 	struct err e;
@@ -466,6 +493,7 @@ int main(void)
 	}
 	test_good();
 	test_continued();
+	test_encodings();
 	test_files();
 	test_dataset();
 	test_profile_subject();
