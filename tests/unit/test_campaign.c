@@ -170,6 +170,17 @@ static const struct {
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
 	 "t.ini:11: [subject a] label: line longer than 197 characters (continue a long value on "
 	 "lines that start with a blank)"},
+	/* a continuation line too long names the key it continues; a section header too long
+	 * names no earlier section */
+	{BASE
+	 "label = x,\n   yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+	 "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n",
+	 "t.ini:12: [subject a] label: line longer than 197 characters (split the value over more "
+	 "lines that start with a blank)"},
+	{HEAD MATRIX
+	 "[subject yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+	 "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy]\nendpoint = http://x\nbucket = b\n",
+	 "t.ini:8: line longer than 197 characters (a section header: shorten its name)"},
 	/* bytes that are not UTF-8 (a label saved in Latin-1) never reach run.json */
 	{BASE "label = Telef\xf3nica\n",
 	 "t.ini:11: [subject a] label: not UTF-8 (byte 0xF3 at position 6 of the value): save the file as UTF-8"},
