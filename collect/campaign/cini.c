@@ -60,7 +60,6 @@ static int add_section(struct cini *p, const char *line)
 static void note_long(struct cini *p, const char *s)
 {
 	size_t k = strcspn(s, "=:");
-
 	const char *sec = p->n_secs ? p->secs[p->n_secs - 1].name : "";
 
 	p->long_line = p->line;

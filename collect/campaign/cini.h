@@ -26,7 +26,6 @@ struct cini_sec {
 	int line;
 };
 
-/* The parse state: set up with cini_init, filled by cini_parse, freed by cini_free. */
 /* what the first line too long was: a key's, the continuation of the key above it, a
  * section header */
 enum {
@@ -35,6 +34,7 @@ enum {
 	CINI_LONG_SECTION
 };
 
+/* The parse state: set up with cini_init, filled by cini_parse, freed by cini_free. */
 struct cini {
 	const char *name;       /* file name for messages */
 	const char *text, *pos; /* the reader's input */
