@@ -347,7 +347,15 @@ static void probe_subjects(struct state *st, const struct aggregate *a)
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
 {
 	struct err e = {{0}};
+	struct stat sb;
 
+	if (stat(o->data_dir, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+		fprintf(stderr,
+			"analyze: %s: a file, not a directory: analyze reads the output directory "
+			"of collect (collect CAMPAIGN.ini -o DIR)\n",
+			o->data_dir);
+		return -1;
+	}
 	if (scan_campaign(o->data_dir, &st->camp, &e) < 0) {
 		char msg[ERR_MSG_MAX + 64];
 

@@ -50,22 +50,52 @@ static int write_report(const char *dir, const char *name, const struct strbuf *
 	return fs_atomic_commit(&out, e);
 }
 
-/* results_hint: when dir holds no aggregate.json but dir/results does (a campaign's
- * output directory given for its results directory), say so after the message in e. */
-static void results_hint(const char *dir, struct err *e)
+/* exists: 1 when the path fmt (one %s: arg) names a file or directory */
+static int exists(const char *fmt, const char *arg)
 {
-	char path[PATH_MAX], msg[ERR_MSG_MAX];
+	char path[PATH_MAX];
 	struct stat st;
 
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	if (stat(path, &st) == 0)
+	snprintf(path, sizeof(path), fmt, arg);
+	return stat(path, &st) == 0;
+}
+
+/* results_hint: when dir holds no aggregate.json, the message in e made plainer: a
+ * missing dir named itself; for a campaign's directory, its runs/ or a file of a results
+ * directory (aggregate.json) given for the results directory, the one to give. */
+static void results_hint(const char *dir, struct err *e)
+{
+	char msg[ERR_MSG_MAX], up[PATH_MAX];
+	size_t len = strlen(dir);
+	const char *slash;
+
+	if (exists("%s/aggregate.json", dir))
 		return;
-	snprintf(path, sizeof(path), "%s/results/aggregate.json", dir);
-	if (stat(path, &st) != 0)
+	if (!exists("%s", dir)) {
+		err_set(e, "%s: No such file or directory", dir);
 		return;
+	}
 	snprintf(msg, sizeof(msg), "%s", e->msg);
-	err_set(e, "%s; %s is a campaign's directory: give its results, render %s/results", msg,
-		dir, dir);
+	if (exists("%s/results/aggregate.json", dir)) {
+		err_set(e, "%s; %s is a campaign's directory: give its results, render %s/results",
+			msg, dir, dir);
+		return;
+	}
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	for (slash = dir + len; slash > dir && slash[-1] != '/'; slash--)
+		;
+	snprintf(up, sizeof(up), "%.*s", slash > dir + 1 ? (int)(slash - dir - 1) : 1,
+		 slash > dir ? dir : ".");
+	if (exists("%s/aggregate.json", up))
+		err_set(e,
+			"%s; %s is in a results directory: give its results directory: render %s",
+			msg, dir, up);
+	else if (exists("%s/results/aggregate.json", up))
+		err_set(e,
+			"%s; %s is in a campaign's directory: give its results directory: render "
+			"%s/results",
+			msg, dir, up);
 }
 
 /* check_lang: 0 when o->lang is a language of the templates in tdir, or when tdir has

@@ -34,15 +34,19 @@ static int add_value(json_t *sets, const char *fact, const char *v)
 	return json_array_append_new(set, json_string(v));
 }
 
-/* endpoint_parts: the host[:port] and scheme of an endpoint URL into host / scheme. */
+/* endpoint_parts: the host[:port] (without any user info) and scheme of an endpoint URL
+ * into host / scheme. */
 static void endpoint_parts(const char *url, char *host, size_t n, char *scheme, size_t m)
 {
 	const char *p = strstr(url, "://"), *end;
 
 	snprintf(scheme, m, "%.*s", p ? (int)(p - url) : 0, url);
 	p = p ? p + 3 : url;
-	end = strchr(p, '/');
-	snprintf(host, n, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
+	end = p + strcspn(p, "/?#");
+	for (const char *at = p; at < end; at++)
+		if (*at == '@') /* user info (NAME:PASSWORD@): never a fact */
+			p = at + 1;
+	snprintf(host, n, "%.*s", (int)(end - p), p);
 }
 
 /* send_value: the run's workload.send field f (its default when the run has none). */

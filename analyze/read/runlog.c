@@ -17,6 +17,35 @@ static void dup(char **out, const char *s, int *oom)
 	*oom |= s != NULL && *out == NULL;
 }
 
+/* dup_endpoint: a copy of the endpoint URL s into *out with any user info before the host
+ * (NAME:PASSWORD@, as a run.json of another tool may hold it) replaced by "***", so that
+ * no password reaches the results; *oom set when out of memory. */
+static void dup_endpoint(char **out, const char *s, int *oom)
+{
+	const char *auth = s != NULL ? strstr(s, "://") : NULL, *at = NULL;
+	size_t n;
+
+	if (auth == NULL) {
+		dup(out, s, oom);
+		return;
+	}
+	auth += 3;
+	for (const char *p = auth; *p != '\0' && strchr("/?#", *p) == NULL; p++)
+		if (*p == '@')
+			at = p;
+	if (at == NULL) {
+		dup(out, s, oom);
+		return;
+	}
+	n = (size_t)(auth - s) + 3 + strlen(at) + 1;
+	*out = malloc(n);
+	if (*out == NULL) {
+		*oom = 1;
+		return;
+	}
+	snprintf(*out, n, "%.*s***%s", (int)(auth - s), s, at);
+}
+
 /* from_campaign_subject: the campaign, cycle and subject of rec into r. */
 static void from_campaign_subject(const struct runrec *rec, struct runlog *r, int *oom)
 {
@@ -37,7 +66,7 @@ static void from_campaign_subject(const struct runrec *rec, struct runlog *r, in
 	dup(&r->subject, s->id, oom);
 	dup(&r->label, s->label, oom);
 	dup(&r->color, s->color, oom);
-	dup(&r->endpoint, s->endpoint, oom);
+	dup_endpoint(&r->endpoint, s->endpoint, oom);
 	dup(&r->region, s->region, oom);
 	dup(&r->bucket, s->bucket, oom);
 	dup(&r->addressing, s->addressing, oom);

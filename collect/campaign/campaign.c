@@ -457,6 +457,10 @@ struct campaign *campaign_load(const char *path, struct err *e)
 	}
 	if ((text = fs_read_file(path, 1 << 20, &len, e)) == NULL)
 		goto out;
+	if (len >= 2 && (memcmp(text, "\xff\xfe", 2) == 0 || memcmp(text, "\xfe\xff", 2) == 0)) {
+		err_set(e, "%s: saved as UTF-16: save the file as UTF-8", path);
+		goto out;
+	}
 	if (memchr(text, '\0', len) != NULL) {
 		err_set(e, "%s: contains a NUL byte; not a campaign file", path);
 		goto out;

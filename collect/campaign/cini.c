@@ -54,20 +54,28 @@ static int add_section(struct cini *p, const char *line)
 	return 0;
 }
 
-/* note_long: the current line is longer than inih takes: its number, its key (the text
- * before '=' or ':' of a key line, trimmed) and its section, for the message. */
+/* note_long: the current line is longer than inih takes: its number, what it is, its key
+ * (the text before '=' or ':' of a key line, trimmed; for a line that continues a value,
+ * that value's key) and its section (none for a section header), for the message. */
 static void note_long(struct cini *p, const char *s)
 {
 	size_t k = strcspn(s, "=:");
+	const char *sec = p->n_secs ? p->secs[p->n_secs - 1].name : "";
 
 	p->long_line = p->line;
 	p->long_key[0] = '\0';
-	if (!p->indented && s[k] != '\0' && *s != '[' && *s != ';' && *s != '#') {
+	p->long_kind = CINI_LONG_KEY;
+	if (*s == '[' && !p->indented) {
+		p->long_kind = CINI_LONG_SECTION;
+		sec = "";
+	} else if (p->indented && p->n_kv > 0 && strcmp(p->kv[p->n_kv - 1].sec, sec) == 0) {
+		p->long_kind = CINI_LONG_CONTINUED;
+		snprintf(p->long_key, sizeof(p->long_key), "%s", p->kv[p->n_kv - 1].key);
+	} else if (!p->indented && s[k] != '\0' && *s != ';' && *s != '#') {
 		snprintf(p->long_key, sizeof(p->long_key), "%.*s", (int)(k < 63 ? k : 63), s);
 		cini_trim(p->long_key);
 	}
-	snprintf(p->long_sec, sizeof(p->long_sec), "%s",
-		 p->n_secs ? p->secs[p->n_secs - 1].name : "");
+	snprintf(p->long_sec, sizeof(p->long_sec), "%s", sec);
 }
 
 /* reader: one line per call (inih's fgets), counting lines and noting section headers. */
@@ -88,6 +96,8 @@ static char *reader(char *str, int num, void *stream)
 	memcpy(str, p->pos, take);
 	str[take] = '\0';
 	p->pos += len;
+	if (p->line == 1 && strncmp(str, "\xef\xbb\xbf", 3) == 0) /* a Windows editor's BOM */
+		memmove(str, str + 3, take - 2);
 	s = str;
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -196,10 +206,13 @@ int cini_parse(struct cini *p)
 			snprintf(where, sizeof(where), "%s%s%s: ", p->long_sec[0] ? "[" : "",
 				 p->long_sec[0] ? p->long_sec : p->long_key,
 				 p->long_sec[0] ? "]" : "");
-		return err_set(p->e,
-			       "%s:%d: %sline longer than %d characters (continue a long value on "
-			       "lines that start with a blank)",
-			       p->name, p->long_line, where, INI_MAX_LINE - 3);
+		return err_set(p->e, "%s:%d: %sline longer than %d characters (%s)", p->name,
+			       p->long_line, where, INI_MAX_LINE - 3,
+			       p->long_kind == CINI_LONG_SECTION
+				       ? "a section header: shorten its name"
+			       : p->long_kind == CINI_LONG_CONTINUED
+				       ? "split the value over more lines that start with a blank"
+				       : "continue a long value on lines that start with a blank");
 	}
 	if (rc != 0)
 		return err_set(p->e,

@@ -26,6 +26,14 @@ struct cini_sec {
 	int line;
 };
 
+/* what the first line too long was: a key's, the continuation of the key above it, a
+ * section header */
+enum {
+	CINI_LONG_KEY,
+	CINI_LONG_CONTINUED,
+	CINI_LONG_SECTION
+};
+
 /* The parse state: set up with cini_init, filled by cini_parse, freed by cini_free. */
 struct cini {
 	const char *name;       /* file name for messages */
@@ -35,6 +43,7 @@ struct cini {
 	int long_line;          /* first line longer than inih takes, or 0 */
 	char long_key[64];      /* its key (the text before '=' or ':'), "" if none */
 	char long_sec[256];     /* the section it is in, "" before any */
+	int long_kind;          /* that line: CINI_LONG_KEY, _CONTINUED or _SECTION */
 	int oom;
 	struct cini_kv *kv;
 	int n_kv, cap_kv;

@@ -67,6 +67,16 @@ static int transport_problem(const struct s3_result *res, const struct campaign_
 	case EC_TLS:
 		/* the client's own short hint is said at length here */
 		snprintf(why, sizeof(why), "%s", res->error);
+		if (strstr(why, " (the server does not answer TLS") != NULL) {
+			*strstr(why, " (the server does not answer TLS") = '\0';
+			snprintf(
+				msg, n,
+				"TLS with %s failed (%s): the handshake did not complete: the "
+				"server does not answer TLS on this port; if it speaks plain HTTP, "
+				"write the endpoint as http://",
+				s->endpoint, why);
+			return 1;
+		}
 		if (strstr(why, " (trust its CA") != NULL)
 			*strstr(why, " (trust its CA") = '\0';
 		snprintf(msg, n,

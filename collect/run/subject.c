@@ -214,20 +214,28 @@ static const char *env_nonempty(const char *name)
 
 int subject_run_defaults(struct campaign_subject *s, struct awsconf *conf, struct err *e)
 {
+	const char *from = NULL; /* where the endpoint came from when not from --endpoint */
+
 	if (awsconf_load(NULL, conf, e) < 0)
 		return -1;
 	if (s->endpoint == NULL || s->endpoint[0] == '\0')
-		s->endpoint = (char *)env_nonempty("AWS_ENDPOINT_URL_S3");
+		s->endpoint = (char *)env_nonempty(from = "AWS_ENDPOINT_URL_S3");
 	if (s->endpoint == NULL)
-		s->endpoint = (char *)env_nonempty("AWS_ENDPOINT_URL");
-	if (s->endpoint == NULL)
+		s->endpoint = (char *)env_nonempty(from = "AWS_ENDPOINT_URL");
+	if (s->endpoint == NULL) {
 		s->endpoint = conf->s3_endpoint_url ? conf->s3_endpoint_url : conf->endpoint_url;
+		from = conf->path;
+	}
+	if (from != NULL && s->endpoint != NULL && s3_endpoint_check(s->endpoint, e) < 0)
+		return err_prefix(e, from == conf->path ? "%s: endpoint_url" : "%s", from);
 	if (s->region == NULL || s->region[0] == '\0')
 		s->region = (char *)env_nonempty("AWS_REGION");
 	if (s->region == NULL)
 		s->region = (char *)env_nonempty("AWS_DEFAULT_REGION");
 	if (s->region == NULL)
 		s->region = conf->region ? conf->region : "us-east-1";
+	if (subject_check_utf8(s, e) < 0)
+		return err_prefix(e, "the options or the environment");
 	return 0;
 }
 

@@ -87,7 +87,9 @@ int subject_profile_defaults(struct campaign *c, struct err *e);
  * region = AWS_REGION > AWS_DEFAULT_REGION > the profile's region > us-east-1. The
  * strings point into the environment or into *conf (loaded here; awsconf_clear after s
  * is used). s->endpoint stays NULL when none is found. -1 with a message when the
- * config file cannot be read. */
+ * config file cannot be read, when an endpoint from the environment or the profile is
+ * not scheme://host[:port] (s3_endpoint_check; the message names its source), or when a
+ * text of s (subject_check_utf8: --id, --region, AWS_REGION ...) is not UTF-8. */
 int subject_run_defaults(struct campaign_subject *s, struct awsconf *conf, struct err *e);
 
 /* subject_profile_ca_bundle: the `ca_bundle` of subject s's AWS profile (its profile, or

@@ -49,6 +49,18 @@ static enum err_class curl_class(CURLcode cc, const char **what)
 	}
 }
 
+/* tls_hint: what to do after a failure of class cls with the message msg ("" but for
+ * TLS): a handshake answered with something else than TLS (OpenSSL's "wrong version
+ * number": a plain-HTTP port given as https://), else a certificate not trusted. */
+static const char *tls_hint(enum err_class cls, const char *msg)
+{
+	if (cls != EC_TLS)
+		return "";
+	if (strstr(msg, "wrong version number") != NULL)
+		return " (the server does not answer TLS on this port: http://?)";
+	return " (trust its CA: ca_bundle, --ca-bundle or AWS_CA_BUNDLE; or insecure)";
+}
+
 static enum err_class http_class(long status, const char *code)
 {
 	if (status == 401 || status == 403 || strcmp(code, "SignatureDoesNotMatch") == 0 ||
@@ -223,12 +235,12 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 				 (unsigned long long)r->down, (unsigned long long)r->up);
 		} else if (r->sink_failed)
 			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
-		else
-			snprintf(res->error, sizeof(res->error), "%s: %s%s", what,
-				 r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc),
-				 res->cls == EC_TLS ? " (trust its CA: ca_bundle, --ca-bundle or "
-						      "AWS_CA_BUNDLE; or insecure)"
-						    : "");
+		else {
+			const char *m = r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc);
+
+			snprintf(res->error, sizeof(res->error), "%s: %s%s", what, m,
+				 tls_hint(res->cls, m));
+		}
 		return;
 	}
 	if (status >= 200 && status < 300) {

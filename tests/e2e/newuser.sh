@@ -3,12 +3,14 @@
 # recoverable after, never silently lost (docs/CAMPAIGN.md, "Before the first request" and
 # "Resuming"; README, "Troubleshooting"). Against s3rver (tests/run's, else a private one).
 #  1. UTF-8: a label saved in Latin-1 is refused with file, line, section and key before
-#     anything runs; a `collect run` whose region (AWS_REGION) is not UTF-8 fails loudly
-#     naming the field instead of writing a run.json without its subject; analyze refuses
+#     anything runs; a `collect run` whose region (AWS_REGION) is not UTF-8, and a `collect
+#     probe --id` that is not, are refused before the first request naming the field
+#     (never a run.json without its subject, nor a probe.json "out of memory"); analyze refuses
 #     a run.json without its campaign object as it refuses one without its subject.
 #  2. endpoints and the checks before the first request: user info (its password never
 #     printed nor written anywhere), a path, a query and an out-of-range port refused at
-#     parse time with file and line (and `collect run --endpoint` with user info); then
+#     parse time with file and line (and `collect run --endpoint` or AWS_ENDPOINT_URL with
+#     user info, named as such); then
 #     one campaign whose subjects have missing keys, an invalid bucket name, an untrusted
 #     TLS front (nginx over HTTPS), a server that does not speak S3 (nginx) and no right to
 #     create their bucket (an RGW user with --max-buckets=-1): every problem listed at
@@ -29,9 +31,11 @@
 #     first kept run and what it was measured with; --allow-changed keeps them, and
 #     plan.tsv's kept_as column says how each kept run was measured.
 #  6. messages that send the user the right way: a directory given as the campaign file;
-#     analyze of a missing directory (named, not DIR/runs); render of a campaign's
-#     directory (its results/ suggested); a run's TLS failure naming ca_bundle and
-#     --ca-bundle; a label over the line limit naming its key, and a label continued on an
+#     analyze of a missing directory (named, not DIR/runs) and of a file; render of a
+#     campaign's directory, its runs/ or its results/aggregate.json (its results/
+#     suggested) and of a missing directory; a run's TLS failure naming ca_bundle and
+#     --ca-bundle, and https:// to a plain-HTTP port (the checks' and a run's) suggesting
+#     http:// instead; a label over the line limit naming its key, and a label continued on an
 #     indented line (joined, not refused as a repeat); a server that does not speak S3
 #     named so, with the request; a run's refused CreateBucket named as that.
 #  7. CreateBucket's LocationConstraint: tests/tools/verify_s3.py --region eu-west-3 wants
@@ -72,10 +76,18 @@ AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_SECRET_A
 	AWS_REGION=$(printf 'eu-\xe9') "$collect" run --endpoint "$ep" --bucket nu-region \
 	--op put --size 4KiB --concurrency 1 --count 2 -o "$work/region" >"$work/region.out" 2>&1
 st=$?
-grep -q "subject.region: not UTF-8 (byte 0xE9 at position 4)" "$work/region.out" && [ $st -ne 0 ] &&
-	{ [ ! -f "$work/region/run.json" ] || run_json "$work/region" "j['subject']['region']" >/dev/null 2>&1; }
-check $? "a region that is not UTF-8: the run fails loudly naming subject.region, never a run.json without its subject (exit $st)" \
+grep -q "subject.region: not UTF-8 (byte 0xE9 at position 4)" "$work/region.out" && [ $st -eq 2 ] &&
+	[ ! -e "$work/region/run.json" ]
+check $? "a region that is not UTF-8: refused before the first request naming subject.region, no run.json (exit $st)" \
 	"$(tail -n 3 "$work/region.out")"
+AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_SECRET_ACCESS_KEY \
+	"$collect" probe --endpoint "$ep" --bucket nu-probeid --id "$(printf 'Telef\xf3nica')" \
+	-o "$work/probeid" >"$work/probeid.out" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "subject.id: not UTF-8 (byte 0xF3 at position 6)" "$work/probeid.out" &&
+	[ ! -e "$work/probeid/probe.json" ] && ! grep -q "out of memory" "$work/probeid.out"
+check $? "collect probe --id that is not UTF-8: refused before the first request naming subject.id (exit $st)" \
+	"$(tail -n 3 "$work/probeid.out")"
 
 campaign good
 "$collect" "$work/good.ini" -o "$work/good" >"$work/good.out" 2>&1
@@ -114,6 +126,13 @@ st=$?
 	! grep -rqF "$pw" "$work/runui.out" "$work/runui" 2>/dev/null
 check $? "collect run --endpoint with user info: refused, the password nowhere (exit $st)" \
 	"$(cat "$work/runui.out")"
+AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y AWS_ENDPOINT_URL="http://u:$pw@127.0.0.1:1" "$collect" probe \
+	--bucket nu-x -o "$work/probeui" >"$work/probeui.out" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "^collect: AWS_ENDPOINT_URL: 'http://\*\*\*@127.0.0.1:1' holds user info" "$work/probeui.out" &&
+	! grep -rqF "$pw" "$work/probeui.out" "$work/probeui" 2>/dev/null
+check $? "AWS_ENDPOINT_URL with user info: refused naming the variable, the password nowhere (exit $st)" \
+	"$(cat "$work/probeui.out")"
 
 use_rgw
 use_nginx
@@ -328,18 +347,48 @@ check $? "a directory given as the campaign file is named as such (exit $st)" "$
 st=$?
 [ $st -ne 0 ] && grep -qF "analyze: $work/nosuchdir: No such file or directory" "$work/m2" && ! grep -q "nosuchdir/runs" "$work/m2"
 check $? "analyze of a missing directory names it, not DIR/runs (exit $st)" "$(cat "$work/m2")"
+"$analyze" "$work/good.ini" >"$work/m2f" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -qF "analyze: $work/good.ini: a file, not a directory: analyze reads the output directory of collect (collect CAMPAIGN.ini -o DIR)" "$work/m2f" &&
+	! grep -q "good.ini/" "$work/m2f"
+check $? "analyze of a file (the campaign's) says it wants collect's output directory (exit $st)" "$(cat "$work/m2f")"
 render=${RENDER:-$top/bin/render}
 "$analyze" "$work/chg" -o "$work/chg/results" >/dev/null 2>&1
 "$render" "$work/chg" -o "$work/chgrep" >"$work/m3" 2>&1
 st=$?
 [ $st -ne 0 ] && grep -qF "$work/chg is a campaign's directory: give its results, render $work/chg/results" "$work/m3"
 check $? "render of a campaign's directory suggests its results/ (exit $st)" "$(cat "$work/m3")"
+"$render" "$work/nosuchdir" -o "$work/chgrep" >"$work/m3n" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -qF "render: $work/nosuchdir: No such file or directory" "$work/m3n" && ! grep -q "nosuchdir/" "$work/m3n"
+check $? "render of a missing directory names it, not DIR/aggregate.json (exit $st)" "$(cat "$work/m3n")"
+for t in "results/aggregate.json|$work/chg/results" "runs|$work/chg/results"; do
+	IFS='|' read -r given want <<<"$t"
+	"$render" "$work/chg/$given" -o "$work/chgrep" >"$work/m3f" 2>&1
+	st=$?
+	[ $st -ne 0 ] && grep -qF "give its results directory: render $want" "$work/m3f"
+	check $? "render of chg/$given suggests render $want (exit $st)" "$(cat "$work/m3f")"
+done
 AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "https://s3.localhost:$tport" \
 	--bucket nu-tls --op put --size 4KiB --concurrency 1 --count 1 -o "$work/runtls" >"$work/m4" 2>&1
 st=$?
 [ $st -ne 0 ] && grep -q "tls: .*(trust its CA: ca_bundle, --ca-bundle or AWS_CA_BUNDLE; or insecure)" "$work/m4" &&
 	[ "$(run_json "$work/runtls" "j['errors']['class']")" = tls ]
 check $? "a run's TLS failure names ca_bundle, --ca-bundle and AWS_CA_BUNDLE (exit $st)" "$(cat "$work/m4")"
+# https:// to a port that answers plain HTTP (s3rver): not a trust problem
+campaign tlsplain
+sed -i "s#^endpoint = http://#endpoint = https://#" "$work/tlsplain.ini"
+"$collect" "$work/tlsplain.ini" -o "$work/tlsplain" --check >"$work/m4p" 2>&1
+st=$?
+[ $st -eq 2 ] && pfline=$(grep -F "tlsplain.ini:8: [subject a]: TLS with https://" "$work/m4p") &&
+	printf '%s\n' "$pfline" | grep -qF "the handshake did not complete: the server does not answer TLS on this port; if it speaks plain HTTP, write the endpoint as http://" &&
+	! printf '%s\n' "$pfline" | grep -q "ca_bundle"
+check $? "https:// to a plain-HTTP port: the checks say to write http://, not to trust a CA (exit $st)" "$(cat "$work/m4p")"
+AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "${ep/http:/https:}" \
+	--bucket nu-tlsp --op put --size 4KiB --concurrency 1 --count 1 -o "$work/runtlsp" >"$work/m4q" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "tls: .*(the server does not answer TLS on this port: http://?)" "$work/m4q" && ! grep -q "ca_bundle" "$work/m4q"
+check $? "a run's https:// to a plain-HTTP port: http:// suggested, not ca_bundle (exit $st)" "$(cat "$work/m4q")"
 campaign long "label = $(printf 'x%.0s' $(seq 1 230))"
 "$collect" "$work/long.ini" -o "$work/long" >"$work/m5" 2>&1
 st=$?

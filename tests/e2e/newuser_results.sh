@@ -21,6 +21,10 @@
 #     in its key findings that a file could not be read, that no run of the subject was
 #     read (its subjects table too) and that a cell mixes conditions, with the kept run
 #     and what it was measured with.
+#  4. a password in a run.json's endpoint (http://NAME:PASSWORD@host, as a run.json written
+#     by another tool or an older collector may hold it): aggregate.json, manifest.json,
+#     the CSVs and report.html show the endpoint with its user info replaced by ***, the
+#     host and port kept.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 
@@ -196,5 +200,34 @@ for want in ["One run file could not be read",
 assert "No run was excluded" not in t
 PY
 check $? "the report: the unreadable run placed under Excluded runs, the subject with no run read, the kept run that mixes conditions"
+
+# ---------------------------------------------------------------- 4. no password published
+cp -r "$tmp/d" "$tmp/pw"
+rm -rf "$tmp/pw/results"
+pw=S3BENCHPASSWORD$RANDOM
+python3 - "$tmp/pw" "$pw" <<'PY'
+import glob, json, sys
+n = 0
+for f in glob.glob(sys.argv[1] + "/runs/*/provider-a/*/run.json"):
+    j = json.load(open(f))
+    j["subject"]["endpoint"] = j["subject"]["endpoint"].replace("://", "://bench:%s@" % sys.argv[2], 1)
+    json.dump(j, open(f, "w"))
+    n += 1
+assert n > 0
+PY
+"$analyze" "$tmp/pw" 2>"$tmp/p1" && "$render" "$tmp/pw/results" -o "$tmp/pw/report" -f html 2>"$tmp/p2"
+check $? "a password in run.json's endpoints: analyze and render" "$(grep -v note "$tmp/p1" "$tmp/p2")"
+! grep -rlF "$pw" "$tmp/pw/results" "$tmp/pw/report" "$tmp/p1" "$tmp/p2" >"$tmp/p3" &&
+	python3 - "$tmp/pw/results" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1] + "/aggregate.json"))
+ep = [s["endpoint"] for s in a["subjects"] if s["id"] == "provider-a"][0]
+assert ep.startswith("https://***@") or ep.startswith("http://***@"), ep
+m = json.load(open(sys.argv[1] + "/manifest.json"))
+hosts = json.dumps(m)
+assert "***" not in hosts.split("endpoint_host")[1][:200] and "@" not in hosts.split("endpoint_host")[1][:200], hosts.split("endpoint_host")[1][:200]
+PY
+check $? "the password nowhere in results/ nor the report; the endpoint shown as scheme://***@host, the manifest's host without it" \
+	"$(cat "$tmp/p3")"
 
 finish

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "collect/campaign/campaign.h"
 #include "collect/campaign/campaign_runs.h"
@@ -169,6 +170,17 @@ static const struct {
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
 	 "t.ini:11: [subject a] label: line longer than 197 characters (continue a long value on "
 	 "lines that start with a blank)"},
+	/* a continuation line too long names the key it continues; a section header too long
+	 * names no earlier section */
+	{BASE
+	 "label = x,\n   yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+	 "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n",
+	 "t.ini:12: [subject a] label: line longer than 197 characters (split the value over more "
+	 "lines that start with a blank)"},
+	{HEAD MATRIX
+	 "[subject yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"
+	 "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy]\nendpoint = http://x\nbucket = b\n",
+	 "t.ini:8: line longer than 197 characters (a section header: shorten its name)"},
 	/* bytes that are not UTF-8 (a label saved in Latin-1) never reach run.json */
 	{BASE "label = Telef\xf3nica\n",
 	 "t.ini:11: [subject a] label: not UTF-8 (byte 0xF3 at position 6 of the value): save the file as UTF-8"},
@@ -454,6 +466,32 @@ static void test_continued(void)
 	campaign_free(c);
 }
 
+/* test_encodings: a file saved by a Windows editor: UTF-8 with a byte order mark parses as
+ * without it; UTF-16 is named as such, with what to do. */
+static void test_encodings(void)
+{
+	char path[] = "/tmp/s3bench-test-campaign-XXXXXX";
+	static const char utf16[] = "\xff\xfe[\0c\0a\0m\0";
+	struct err e;
+	struct campaign *c = campaign_parse_string("\xef\xbb\xbf" BASE, "t.ini", &e);
+	FILE *f;
+	int fd;
+
+	CHECK(c != NULL && strcmp(c->name, "demo") == 0, "UTF-8 with a byte order mark: %s",
+	      c ? c->name : e.msg);
+	campaign_free(c);
+	fd = mkstemp(path);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	CHECK(f != NULL && fwrite(utf16, 1, sizeof(utf16) - 1, f) == sizeof(utf16) - 1 &&
+		      fclose(f) == 0,
+	      "a UTF-16 file written");
+	c = campaign_load(path, &e);
+	CHECK(c == NULL && strstr(e.msg, ": saved as UTF-16: save the file as UTF-8") != NULL,
+	      "UTF-16 named: %s", c ? "loaded" : e.msg);
+	campaign_free(c);
+	unlink(path);
+}
+
 int main(void)
 {
 	struct err e;
@@ -468,6 +506,7 @@ int main(void)
 	}
 	test_good();
 	test_continued();
+	test_encodings();
 	test_files();
 	test_dataset();
 	test_profile_subject();
