@@ -8,17 +8,17 @@
 #include "render/model/model_claims.h"
 #include "render/report/report_int.h"
 
-/* best_get: subject s's highest GET cell mean (MiB/s), NAN when none. */
-static double best_get(const struct report_model *m, int s)
+/* best_get: subject s's GET cell of the highest mean (MiB/s); NULL when none. */
+static const struct results_cell *best_get(const struct report_model *m, int s)
 {
-	double best = NAN;
+	const struct results_cell *best = NULL;
 
 	for (size_t i = 0; i < m->doc.n_cells; i++) {
 		const struct results_cell *c = &m->doc.cells[i];
-		if (c->subject != s || strcmp(c->op, "get") != 0)
+		if (c->subject != s || strcmp(c->op, "get") != 0 || !isfinite(c->mib_s.mean))
 			continue;
-		if (isfinite(c->mib_s.mean) && !(c->mib_s.mean <= best))
-			best = c->mib_s.mean;
+		if (best == NULL || c->mib_s.mean > best->mib_s.mean)
+			best = c;
 	}
 	return best;
 }
@@ -156,7 +156,8 @@ static void bill_table(struct report_builder *r)
 					   p->storage, p->deleted_early, p->retrieval};
 
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
+		report_flag_cell(r, t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
+				 c->subject, NULL, REPORT_FLAG_ALL);
 		for (int k = 0; k < N_PARTS; k++)
 			doc_table_cell(
 				t, (size_t)k + 1,
@@ -200,10 +201,12 @@ static void perf_table(struct report_builder *r)
 			       NULL, NULL);
 		doc_table_cell(t, 3, money(r, example(c), cur, buf, sizeof(buf)), CELL_NUM, NULL,
 			       NULL);
-		double g = best_get(m, c->subject);
-		doc_table_cell(t, 4,
-			       isfinite(g) ? text_num(r->nf, g, 1, tp, sizeof(tp)) : TEXT_NULL,
-			       CELL_NUM, NULL, NULL);
+		const struct results_cell *g = best_get(m, c->subject);
+		if (g != NULL)
+			report_flag_cell(r, t, 4, text_num(r->nf, g->mib_s.mean, 1, tp, sizeof(tp)),
+					 CELL_NUM, NULL, c->subject, g, 1);
+		else
+			doc_table_cell(t, 4, TEXT_NULL, CELL_NUM, NULL, NULL);
 	}
 	strbuf_free(&b);
 	const char *spec = model_str(m->doc.cost[0].example_spec);
