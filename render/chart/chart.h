@@ -88,8 +88,9 @@ struct chart_summary {
 	double top_value, low_value; /* one panel: their values; else NAN */
 	size_t wins, of; /* top is highest at `wins` of `of` categories or panels (STACK: bars) */
 	size_t filled, estimates; /* FOREST: filled (significant) estimates of all drawn */
-	const char *aside; /* the first row or series set aside (not comparable) that has a
-			    * value; NULL: none. Owned by the chart. */
+	/* aside: the first row or series set aside (not comparable) that has a value; NULL:
+	 * none. Owned by the chart. */
+	const char *aside;
 };
 
 /* chart_summary: the summary of c's values (ties go to the earlier series or row). */

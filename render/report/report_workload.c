@@ -115,10 +115,41 @@ static int limit_decimals(double limit_ms)
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
-/* sweep_finding: the sentence of sweep s's sustained claim c into list. */
+/* point_key: the key of sweep s's cell at offered rate (its claims' subject, op, size,
+ * workers and workload dimensions). */
+static struct results_cell point_key(const struct results_sweep *s, double rate)
+{
+	return (struct results_cell){.subject = s->subject,
+				     .op = s->op,
+				     .size = s->size,
+				     .concurrency = s->concurrency,
+				     .size_spec = s->size_spec,
+				     .range = s->range,
+				     .mix = s->mix,
+				     .rate = rate};
+}
+
+/* sweep_marks: the marks of sweep s's subject as its points' cells have them
+ * (report_flag_cells) appended to buf (n bytes), their ids to ids; -1 when out of memory. */
+static int sweep_marks(const struct report_model *m, const struct results_sweep *s, char *buf,
+		       size_t n, struct strbuf *ids)
+{
+	struct results_cell *keys = calloc(s->n_points + 1, sizeof(*keys));
+
+	if (keys == NULL)
+		return -1;
+	for (size_t k = 0; k < s->n_points; k++)
+		keys[k] = point_key(s, s->points[k].offered);
+	report_flag_cells(m, s->subject, keys, s->n_points, buf, n, ids);
+	free(keys);
+	return 0;
+}
+
+/* sweep_finding: the sentence of sweep s's sustained claim c into list, its subject marked
+ * (sweep_marks, their ids into ids). */
 static void sweep_finding(const struct report_model *m, const struct text_lang *l,
 			  const struct results_sweep *s, const struct results_claim *c,
-			  struct strbuf *list)
+			  struct strbuf *list, struct strbuf *ids)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char v[TEXT_NUM_MAX], at[TEXT_NUM_MAX];
@@ -133,8 +164,12 @@ static void sweep_finding(const struct report_model *m, const struct text_lang *
 		key = held ? "finding.rate_held_client" : "finding.rate_none_client";
 		client_limited(l, c, &why);
 	}
+	char lab[512];
+	snprintf(lab, sizeof(lab), "%s", m->subjects[s->subject].label);
+	if (sweep_marks(m, s, lab, sizeof(lab), ids) < 0)
+		ids->failed = 1;
 	const char *names[] = {"subject", "rate", "at", "why"};
-	const char *vals[] = {m->subjects[s->subject].label,
+	const char *vals[] = {lab,
 			      text_num(nf, results_claim_num(c, "max_sustained"), 0, v, sizeof(v)),
 			      text_num(nf, results_claim_num(c, "at_rate"), 0, at, sizeof(at)),
 			      why.p ? why.p : ""};
@@ -156,10 +191,8 @@ void report_workload_sustained(const struct report_model *m, const struct text_l
 			continue;
 		if (list.len)
 			strbuf_adds(&list, text_lang_str(l, "headline.sep"));
-		sweep_finding(m, l, &d->rate_sweeps[i], c, &list);
-		if (ids->len)
-			strbuf_adds(ids, " ");
-		strbuf_adds(ids, c->id);
+		report_ids_add(ids, c->id);
+		sweep_finding(m, l, &d->rate_sweeps[i], c, &list, ids);
 	}
 	if (!list.len && !list.failed)
 		return;
@@ -355,36 +388,20 @@ static const char *sweep_op(struct report_builder *r, const struct results_sweep
 	return buf;
 }
 
-/* point_key: the key of sweep s's cell at offered rate (its claims' subject, op, size,
- * workers and workload dimensions). */
-static struct results_cell point_key(const struct results_sweep *s, double rate)
-{
-	return (struct results_cell){.subject = s->subject,
-				     .op = s->op,
-				     .size = s->size,
-				     .concurrency = s->concurrency,
-				     .size_spec = s->size_spec,
-				     .range = s->range,
-				     .mix = s->mix,
-				     .rate = rate};
-}
-
-/* sweep_label: cell 0 of t's last row: sweep s's subject marked as its points' cells are
- * (report_flag_cells). */
+/* sweep_label: cell 0 of t's last row: sweep s's subject marked (sweep_marks). */
 static void sweep_label(struct report_builder *r, struct doc_table *t,
 			const struct results_sweep *s)
 {
-	struct results_cell *keys = calloc(s->n_points + 1, sizeof(*keys));
+	char lab[512];
+	struct strbuf ids = {0};
 
-	if (keys == NULL) {
+	snprintf(lab, sizeof(lab), "%s", r->m->subjects[s->subject].label);
+	if (sweep_marks(r->m, s, lab, sizeof(lab), &ids) < 0 || ids.failed)
 		fail_oom(r);
-		return;
-	}
-	for (size_t k = 0; k < s->n_points; k++)
-		keys[k] = point_key(s, s->points[k].offered);
-	report_flag_cell(r, t, 0, r->m->subjects[s->subject].label, CELL_ROWHEAD,
-			 r->m->subjects[s->subject].color, s->subject, keys, s->n_points);
-	free(keys);
+	doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL, r->m->subjects[s->subject].color);
+	if (ids.len)
+		doc_table_claim(t, 0, ids.p, NULL);
+	strbuf_free(&ids);
 }
 
 /* The sustained-rate table: one row per sweep, its throttling knee beside its limit. */
