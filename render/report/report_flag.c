@@ -4,12 +4,12 @@
  * (its subject's runs differed from the others' in a feature of the S3 API) carries § and a
  * cell whose correctness claim is violated carries † (not comparable) wherever its figure
  * appears: table rows, chart series and rows and the key findings (the lead wording of its
- * category is report_claims.c's); a figure of a subject that is no matrix cell's (its bill, a
- * workload, a rate sweep, a hedging what-if) carries § when the subject has a feature-gap
- * claim and † when its cell's correctness claim is violated; the legend under a table words the claims, and a key
- * finding per flagged subject words its first feature-gap claim. Wording in
- * templates/LANG/strings.txt (flag.*, claim.feature-gap.*); render decides none of these
- * verdicts. */
+ * category is report_claims.c's); a subject's figure that is no matrix cell's own (its bill,
+ * a workload, a rate sweep, a hedging what-if) carries § when the subject has a feature-gap
+ * claim and † when a cell it is drawn from has its correctness claim violated. The legend
+ * under a table words the claims, and a key finding per flagged subject words its first
+ * feature-gap claim. Wording in templates/LANG/strings.txt (flag.*, claim.feature-gap.*);
+ * render decides none of these verdicts. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,10 +1,10 @@
 /* render/report/report_workload.c: the report's workload sections (see report_int.h): the workloads
  * table (mixed runs, size distributions and ranges in plain words) with a per-op table
  * for each mixed cell, and the fixed-rate section: the sustained-rate table and, per
- * subject, the latency-vs-offered-load chart and its points; a flagged subject's figures
- * marked as elsewhere (report_flag_cells). Nothing is added when the
- * results have no workload cells and no sweeps, so older reports do not change. The
- * sentences of the sustained rates (the key finding) are here too. */
+ * subject, the latency-vs-offered-load chart and its points, a flagged subject's figures
+ * marked as elsewhere (report_flag_cells). Nothing is added when the results have no
+ * workload cells and no sweeps, so older reports do not change. The sentences of the
+ * sustained rates (the key finding) are here too. */
 #include "render/report/report_int.h"
 
 #include <math.h>
