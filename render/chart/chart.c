@@ -305,6 +305,12 @@ void chart_set_row_aside(struct chart *c, int p)
 		c->panels[p].rows[c->panels[p].nrows - 1].aside = 1;
 }
 
+void chart_set_series_aside(struct chart *c, int s)
+{
+	if (s >= 0 && (size_t)s < c->series.n)
+		c->series.v[s].aside = 1;
+}
+
 struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
 			   double width, struct err *e)
 {

@@ -88,6 +88,9 @@ struct chart_summary {
 	double top_value, low_value; /* one panel: their values; else NAN */
 	size_t wins, of; /* top is highest at `wins` of `of` categories or panels (STACK: bars) */
 	size_t filled, estimates; /* FOREST: filled (significant) estimates of all drawn */
+	/* aside: the first row or series set aside (not comparable) that has a value; NULL:
+	 * none. Owned by the chart. */
+	const char *aside;
 };
 
 /* chart_summary: the summary of c's values (ties go to the earlier series or row). */
@@ -136,8 +139,10 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 void chart_set_series_claim(struct chart *c, int s, const char *claim);
 void chart_set_row_claim(struct chart *c, int p, const char *claim);
 /* chart_set_row_aside: the last row of panel p is drawn but not comparable: the summary
- * (chart_summary's highest and lowest row) never names it. */
+ * (chart_summary's highest and lowest row) never names it. chart_set_series_aside: the same
+ * for series s of a LINE chart (never its highest). */
 void chart_set_row_aside(struct chart *c, int p);
+void chart_set_series_aside(struct chart *c, int s);
 
 /* ---- the layout ---- */
 

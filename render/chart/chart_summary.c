@@ -26,7 +26,8 @@ int chart_is_empty(const struct chart *c)
 	return 1;
 }
 
-/* summary_line: LINE: per category the highest series; top = the most frequent. */
+/* summary_line: LINE: per category the highest series not set aside; top = the most
+ * frequent; the first series set aside with a point. */
 static void summary_line(const struct chart *c, struct chart_summary *out)
 {
 	size_t best = 0;
@@ -34,9 +35,12 @@ static void summary_line(const struct chart *c, struct chart_summary *out)
 		size_t wins = 0;
 		for (size_t k = 0; k < c->ncats; k++) {
 			size_t top = c->series.n;
+			if (c->series.v[s].aside && out->aside == NULL &&
+			    isfinite(c->series.v[s].pts[k].y))
+				out->aside = c->series.v[s].label;
 			for (size_t t = 0; t < c->series.n; t++) {
 				double v = c->series.v[t].pts[k].y;
-				if (isfinite(v) &&
+				if (isfinite(v) && !c->series.v[t].aside &&
 				    (top == c->series.n || v > c->series.v[top].pts[k].y))
 					top = t;
 			}
@@ -51,8 +55,8 @@ static void summary_line(const struct chart *c, struct chart_summary *out)
 	out->wins = best;
 }
 
-/* summary_rows: HBAR / RANGE / FOREST: per panel the highest row (a row set aside: none);
- * estimates counted. */
+/* summary_rows: HBAR / RANGE / FOREST: per panel the highest row (a row set aside: none, the
+ * first such one kept); estimates counted. */
 static void summary_rows(const struct chart *c, struct chart_summary *out)
 {
 	const char *lab[64];
@@ -65,6 +69,8 @@ static void summary_rows(const struct chart *c, struct chart_summary *out)
 				out->estimates += isfinite(w->marks[k].value);
 				out->filled += isfinite(w->marks[k].value) && w->marks[k].filled;
 			}
+			if (w->aside && isfinite(w->value) && out->aside == NULL)
+				out->aside = w->label;
 			if (c->kind == CHART_FOREST || !isfinite(w->value) || w->aside)
 				continue;
 			hi = hi == NULL || w->value > hi->value ? w : hi;
@@ -119,7 +125,7 @@ static void summary_stack(const struct chart *c, struct chart_summary *out)
 
 void chart_summary(const struct chart *c, struct chart_summary *out)
 {
-	*out = (struct chart_summary){c->kind, NULL, NULL, NAN, NAN, 0, 0, 0, 0};
+	*out = (struct chart_summary){c->kind, NULL, NULL, NAN, NAN, 0, 0, 0, 0, NULL};
 	if (c->kind == CHART_LINE)
 		summary_line(c, out);
 	else if (c->kind == CHART_STACK)

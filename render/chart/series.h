@@ -24,6 +24,7 @@ struct series {
 	size_t n, cap;
 	char tip_n[24]; /* x-y: the sample size every point's tooltip shows ("" for none) */
 	char *claim;    /* the claim ids its line, points and legend entry show, or NULL */
+	int aside;      /* LINE: drawn, but named by no summary (highest): not comparable */
 };
 
 struct series_set {

@@ -205,6 +205,8 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 			for (size_t k = 0; k < nc; k++) {
 				const struct results_cell *cell = model_cell(m, (int)s, op, size,
 									     conc[k]);
+				if (report_flag_void(m, cell)) /* its label shows the mark */
+					chart_set_series_aside(c, si);
 				const struct results_stat *st = cell == NULL ? NULL
 								: size == 0  ? &cell->obj_s
 									     : &cell->mib_s;
@@ -323,6 +325,8 @@ static void consistency(struct report_builder *r)
 			chart_add_bar(c, p, lab, m->subjects[s].color, v);
 			chart_set_row_n(c, p, n);
 			chart_set_row_claim(c, p, ids.p);
+			if (strstr(lab, REPORT_VOID_MARK) != NULL) /* a cell not comparable */
+				chart_set_row_aside(c, p);
 			strbuf_free(&ids);
 		}
 	}

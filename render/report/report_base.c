@@ -27,7 +27,8 @@ void report_say_empty(struct report_builder *r, const char *title, const char *w
 }
 
 /* describe: a sentence of what c's data says, after its description (read by screen
- * readers: the SVG's <desc>). */
+ * readers: the SVG's <desc>), naming the row or series set aside as not comparable left out
+ * (desc.left_out). */
 static void describe(struct report_builder *r, struct chart *c)
 {
 	struct chart_summary s;
@@ -49,10 +50,15 @@ static void describe(struct report_builder *r, struct chart *c)
 			  : s.kind == CHART_LINE  ? (s.wins == s.of ? "desc.line_all" : "desc.line")
 			  : isfinite(s.top_value) ? "desc.rows1"
 						  : "desc.rows";
-	if (key == NULL)
-		return;
-	text_subst(&b, rb_str(r, key), names, vals, 6);
-	chart_add_desc(c, rb_text(r, &b));
+	if (key != NULL)
+		text_subst(&b, rb_str(r, key), names, vals, 6);
+	if (s.aside != NULL) { /* a row or series not comparable, said left out */
+		if (b.len)
+			strbuf_adds(&b, " ");
+		subst(&b, rb_str(r, "desc.left_out"), "left", s.aside, NULL, NULL);
+	}
+	if (b.len || b.failed)
+		chart_add_desc(c, rb_text(r, &b));
 	strbuf_free(&b);
 }
 

@@ -8,17 +8,17 @@
 #include "render/model/model_claims.h"
 #include "render/report/report_int.h"
 
-/* best_get: subject s's highest GET cell mean (MiB/s), NAN when none. */
-static double best_get(const struct report_model *m, int s)
+/* best_get: subject s's GET cell of the highest mean (MiB/s); NULL when none. */
+static const struct results_cell *best_get(const struct report_model *m, int s)
 {
-	double best = NAN;
+	const struct results_cell *best = NULL;
 
 	for (size_t i = 0; i < m->doc.n_cells; i++) {
 		const struct results_cell *c = &m->doc.cells[i];
-		if (c->subject != s || strcmp(c->op, "get") != 0)
+		if (c->subject != s || strcmp(c->op, "get") != 0 || !isfinite(c->mib_s.mean))
 			continue;
-		if (isfinite(c->mib_s.mean) && !(c->mib_s.mean <= best))
-			best = c->mib_s.mean;
+		if (best == NULL || c->mib_s.mean > best->mib_s.mean)
+			best = c;
 	}
 	return best;
 }
@@ -68,29 +68,35 @@ static const struct results_subject_cost *cost_of(const struct report_model *m, 
 	return NULL;
 }
 
-/* cheapest: the rank/cost claim worded when it ranks a subject first (finding.cost_cheapest). */
+/* cheapest: the rank/cost claim worded when it ranks a subject first (finding.cost_cheapest),
+ * the subject marked as its bill is. */
 static void cheapest(struct report_builder *r, struct findings *fd)
 {
 	const struct report_model *m = r->m;
 	const struct results_claim *c = model_claim(m, "rank/cost");
 	const struct results_subject_cost *x;
-	char key[300], a[64];
+	char key[300], a[64], lab[512];
+	struct strbuf ids = {0};
 
 	if (c == NULL || strcmp(c->verdict, "ranked") != 0 || c->subject < 0 ||
 	    (x = cost_of(m, c->subject)) == NULL)
 		return;
 	snprintf(key, sizeof(key), "cost.%s", m->subjects[c->subject].id);
+	snprintf(lab, sizeof(lab), "%s", m->subjects[c->subject].label);
+	report_ids_add(&ids, c->id);
+	report_flag_subject(m, c->subject, NULL, UINT64_MAX, -1, lab, sizeof(lab), &ids);
 	const char *names[] = {"subject", "example", "cost", "date"};
-	const char *vals[] = {m->subjects[c->subject].label,
-			      model_str(results_claim_text(c, "example")),
+	const char *vals[] = {lab, model_str(results_claim_text(c, "example")),
 			      money(r, results_claim_num(c, key),
 				    model_str(results_claim_text(c, "currency")), a, sizeof(a)),
 			      date(r, x)};
-	add(r, fd, "finding.cost_cheapest", names, vals, 4, c->id);
+	add(r, fd, "finding.cost_cheapest", names, vals, 4, ids.failed ? NULL : ids.p);
+	strbuf_free(&ids);
 }
 
 /* per_tput: the rank/tput-per-cost claim worded: the subject that gives the most GET
- * throughput per monthly cost of the example when it ranks one (finding.cost_per_tput), else
+ * throughput per monthly cost of the example when it ranks one (finding.cost_per_tput, the
+ * subject marked as its best GET figure is), else
  * that none does clearly (finding.cost_per_tput_none, with the claim's reasons). */
 static void per_tput(struct report_builder *r, struct findings *fd)
 {
@@ -103,12 +109,19 @@ static void per_tput(struct report_builder *r, struct findings *fd)
 		return;
 	if (strcmp(c->verdict, "ranked") == 0 && c->subject >= 0 &&
 	    (size_t)c->subject < m->nsubjects) {
+		const struct results_cell *g = best_get(m, c->subject);
+		char lab[512];
+		struct strbuf ids = {0};
+
 		snprintf(key, sizeof(key), "per_cost.%s", m->subjects[c->subject].id);
 		text_num(r->nf, results_claim_num(c, key) * 100, -1, b, sizeof(b));
+		snprintf(lab, sizeof(lab), "%s", m->subjects[c->subject].label);
+		report_ids_add(&ids, c->id);
+		report_flag_cells(m, c->subject, g, g != NULL, lab, sizeof(lab), &ids);
 		const char *names[] = {"subject", "value", "currency"};
-		const char *vals[] = {m->subjects[c->subject].label, b,
-				      model_str(results_claim_text(c, "currency"))};
-		add(r, fd, "finding.cost_per_tput", names, vals, 3, c->id);
+		const char *vals[] = {lab, b, model_str(results_claim_text(c, "currency"))};
+		add(r, fd, "finding.cost_per_tput", names, vals, 3, ids.failed ? NULL : ids.p);
+		strbuf_free(&ids);
 		return;
 	}
 	report_claim_reasons(r->l, c, &why);
@@ -156,7 +169,8 @@ static void bill_table(struct report_builder *r)
 					   p->storage, p->deleted_early, p->retrieval};
 
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
+		report_flag_cell(r, t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
+				 c->subject, NULL, REPORT_FLAG_ALL);
 		for (int k = 0; k < N_PARTS; k++)
 			doc_table_cell(
 				t, (size_t)k + 1,
@@ -200,10 +214,12 @@ static void perf_table(struct report_builder *r)
 			       NULL, NULL);
 		doc_table_cell(t, 3, money(r, example(c), cur, buf, sizeof(buf)), CELL_NUM, NULL,
 			       NULL);
-		double g = best_get(m, c->subject);
-		doc_table_cell(t, 4,
-			       isfinite(g) ? text_num(r->nf, g, 1, tp, sizeof(tp)) : TEXT_NULL,
-			       CELL_NUM, NULL, NULL);
+		const struct results_cell *g = best_get(m, c->subject);
+		if (g != NULL)
+			report_flag_cell(r, t, 4, text_num(r->nf, g->mib_s.mean, 1, tp, sizeof(tp)),
+					 CELL_NUM, NULL, c->subject, g, 1);
+		else
+			doc_table_cell(t, 4, TEXT_NULL, CELL_NUM, NULL, NULL);
 	}
 	strbuf_free(&b);
 	const char *spec = model_str(m->doc.cost[0].example_spec);

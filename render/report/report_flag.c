@@ -4,10 +4,12 @@
  * (its subject's runs differed from the others' in a feature of the S3 API) carries § and a
  * cell whose correctness claim is violated carries † (not comparable) wherever its figure
  * appears: table rows, chart series and rows and the key findings (the lead wording of its
- * category is report_claims.c's); the legend under a table words the claims, and a key
- * finding per flagged subject words its first feature-gap claim. Wording in
- * templates/LANG/strings.txt (flag.*, claim.feature-gap.*); render decides none of these
- * verdicts. */
+ * category is report_claims.c's); a subject's figure that is no matrix cell's own (its bill,
+ * a workload, a rate sweep, a hedging what-if) carries § when the subject has a feature-gap
+ * claim and † when a cell it is drawn from has its correctness claim violated. The legend
+ * under a table words the claims, and a key finding per flagged subject words its first
+ * feature-gap claim. Wording in templates/LANG/strings.txt (flag.*, claim.feature-gap.*);
+ * render decides none of these verdicts. */
 #include <stdio.h>
 #include <string.h>
 
@@ -33,9 +35,9 @@ int report_flag_void(const struct report_model *m, const struct results_cell *c)
 /* append: s after buf's text (n bytes) when it fits. */
 static void append(char *buf, size_t n, const char *s)
 {
-	size_t len = strlen(buf), k = strlen(s);
+	size_t len = buf != NULL ? strlen(buf) : 0, k = strlen(s);
 
-	if (len + k < n)
+	if (buf != NULL && len + k < n)
 		memcpy(buf + len, s, k + 1);
 }
 
@@ -113,6 +115,14 @@ void report_flag_legend(struct report_builder *r, const char *op, int conc)
 	strbuf_free(&ids);
 }
 
+/* flag_kind: 1 when c is a feature-gap claim, 2 when a violated correctness claim, else 0. */
+static int flag_kind(const struct results_claim *c)
+{
+	if (strcmp(c->kind, "feature-gap") == 0)
+		return 1;
+	return strcmp(c->kind, "correctness") == 0 && strcmp(c->verdict, "violated") == 0 ? 2 : 0;
+}
+
 int report_flag_subject(const struct report_model *m, int s, const char *op, uint64_t size,
 			int conc, char *buf, size_t n, struct strbuf *ids)
 {
@@ -120,8 +130,7 @@ int report_flag_subject(const struct report_model *m, int s, const char *op, uin
 
 	for (size_t i = 0; i < m->doc.n_claims; i++) {
 		const struct results_claim *c = &m->doc.claims[i];
-		int g = strcmp(c->kind, "feature-gap") == 0;
-		int v = strcmp(c->kind, "correctness") == 0 && strcmp(c->verdict, "violated") == 0;
+		int g = flag_kind(c) == 1, v = flag_kind(c) == 2;
 
 		if ((!g && !v) || c->subject != s ||
 		    (op != NULL && (c->op == NULL || strcmp(c->op, op) != 0)) ||
@@ -138,6 +147,52 @@ int report_flag_subject(const struct report_model *m, int s, const char *op, uin
 	if (vd && buf != NULL)
 		append(buf, n, REPORT_VOID_MARK);
 	return gap + vd;
+}
+
+int report_flag_cells(const struct report_model *m, int s, const struct results_cell *cells,
+		      size_t nc, char *buf, size_t n, struct strbuf *ids)
+{
+	const struct results_claim *gap = NULL;
+	int vd = 0;
+
+	for (size_t k = 0; k < nc && gap == NULL; k++)
+		gap = model_claim_cell(m, "feature-gap", &cells[k]);
+	for (size_t i = 0; i < m->doc.n_claims && gap == NULL; i++)
+		if (flag_kind(&m->doc.claims[i]) == 1 && m->doc.claims[i].subject == s)
+			gap = &m->doc.claims[i];
+	if (gap != NULL) {
+		append(buf, n, REPORT_GAP_MARK);
+		report_ids_add(ids, gap->id);
+	}
+	for (size_t k = 0; k < nc; k++) {
+		const struct results_claim *v = violated(m, &cells[k]);
+
+		if (v != NULL && !vd++)
+			append(buf, n, REPORT_VOID_MARK);
+		if (v != NULL)
+			report_ids_add(ids, v->id);
+	}
+	return (gap != NULL) + (vd > 0);
+}
+
+void report_flag_cell(struct report_builder *r, struct doc_table *t, size_t i, const char *text,
+		      unsigned flags, const char *color, int s, const struct results_cell *cells,
+		      size_t nc)
+{
+	char buf[512];
+	struct strbuf ids = {0};
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	if (nc == REPORT_FLAG_ALL)
+		report_flag_subject(r->m, s, NULL, UINT64_MAX, -1, buf, sizeof(buf), &ids);
+	else
+		report_flag_cells(r->m, s, cells, nc, buf, sizeof(buf), &ids);
+	doc_table_cell(t, i, buf, flags, NULL, color);
+	if (ids.failed)
+		fail_oom(r);
+	else if (ids.len)
+		doc_table_claim(t, i, ids.p, NULL);
+	strbuf_free(&ids);
 }
 
 int report_flag_findings(const struct report_model *m, const struct text_lang *l,

@@ -2,7 +2,8 @@
  * (aggregate.json hedge[]; docs/METHODOLOGY.md, "What hedging would buy"): per GET and HEAD
  * cell its p99 and p99.9 unhedged and if every request still unanswered after a threshold
  * were sent again on a new connection, with the extra requests, the assumption stated; a
- * live-hedged cell's measured tail beside what the unhedged cell of its point predicted.
+ * live-hedged cell's measured tail beside what the unhedged cell of its point predicted; a
+ * cell's subject marked as its figures are elsewhere (report_flag_cells).
  * Nothing when no cell has enough requests for a what-if or a live measure. */
 #include <math.h>
 #include <stdio.h>
@@ -44,8 +45,20 @@ static void row(struct report_builder *r, struct doc_table *t, const struct resu
 	char opname[32], sz[64], w[64], a[96], b[96], v[TEXT_NUM_MAX];
 
 	doc_table_row(t);
-	doc_table_cell(t, 0, first ? m->subjects[h->subject].label : "", CELL_ROWHEAD, NULL,
-		       first ? m->subjects[h->subject].color : NULL);
+	if (first) {
+		const struct results_cell key = {.subject = h->subject,
+						 .op = h->op,
+						 .size = h->size,
+						 .concurrency = h->concurrency,
+						 .size_spec = h->size_spec,
+						 .range = h->range,
+						 .rate = h->rate};
+
+		report_flag_cell(r, t, 0, m->subjects[h->subject].label, CELL_ROWHEAD,
+				 m->subjects[h->subject].color, h->subject, &key, 1);
+	} else {
+		doc_table_cell(t, 0, "", CELL_ROWHEAD, NULL, NULL);
+	}
 	doc_table_cell(t, 1, first ? report_op_name(r->l, h->op, opname, sizeof(opname)) : "", 0,
 		       NULL, NULL);
 	doc_table_cell(t, 2,

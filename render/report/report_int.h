@@ -4,6 +4,7 @@
 #ifndef RENDER_REPORT_INT_H
 #define RENDER_REPORT_INT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "render/chart/chart.h"
@@ -204,6 +205,23 @@ int report_flag_mark(struct report_builder *r, const struct results_cell *c, cha
 int report_flag_subject(const struct report_model *m, int s, const char *op, uint64_t size,
 			int conc, char *buf, size_t n, struct strbuf *ids);
 void report_flag_legend(struct report_builder *r, const char *op, int conc);
+/* report_flag_cells: the marks of a figure of subject s drawn from the nc cells cells (the
+ * keys of claims: subject, op, size, concurrency and the workload dimensions; nc 0: a figure
+ * of no cell, as a bill) that is not one matrix cell's table figure (the cost, hedging,
+ * workload and rate tables): REPORT_GAP_MARK with the first of the cells' feature-gap claims,
+ * else with the subject's first (its runs differed for a feature whatever the figure);
+ * REPORT_VOID_MARK once, with every one of the cells' violated correctness claims. Appended
+ * to buf (n bytes, NULL: none), the ids to ids (once each); the number of marks. */
+int report_flag_cells(const struct report_model *m, int s, const struct results_cell *cells,
+		      size_t nc, char *buf, size_t n, struct strbuf *ids);
+/* report_flag_cell: cell i of t's last row (doc_table_cell: text, flags, color) with the
+ * marks of subject s's figure from cells (report_flag_cells; nc REPORT_FLAG_ALL: from every
+ * cell of s, report_flag_subject, as a bill of all its runs) and their claims
+ * (doc_table_claim). */
+#define REPORT_FLAG_ALL SIZE_MAX
+void report_flag_cell(struct report_builder *r, struct doc_table *t, size_t i, const char *text,
+		      unsigned flags, const char *color, int s, const struct results_cell *cells,
+		      size_t nc);
 /* report_flag_void: 1 when cell c (may be NULL) has a violated correctness claim (not
  * comparable: a chart's summary names it not), else 0. */
 int report_flag_void(const struct report_model *m, const struct results_cell *c);

@@ -1,9 +1,10 @@
 /* render/report/report_workload.c: the report's workload sections (see report_int.h): the workloads
  * table (mixed runs, size distributions and ranges in plain words) with a per-op table
  * for each mixed cell, and the fixed-rate section: the sustained-rate table and, per
- * subject, the latency-vs-offered-load chart and its points. Nothing is added when the
- * results have no workload cells and no sweeps, so older reports do not change. The
- * sentences of the sustained rates (the key finding) are here too. */
+ * subject, the latency-vs-offered-load chart and its points, a flagged subject's figures
+ * marked as elsewhere (report_flag_cells). Nothing is added when the results have no
+ * workload cells and no sweeps, so older reports do not change. The sentences of the
+ * sustained rates (the key finding) are here too. */
 #include "render/report/report_int.h"
 
 #include <math.h>
@@ -114,10 +115,41 @@ static int limit_decimals(double limit_ms)
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
-/* sweep_finding: the sentence of sweep s's sustained claim c into list. */
+/* point_key: the key of sweep s's cell at offered rate (its claims' subject, op, size,
+ * workers and workload dimensions). */
+static struct results_cell point_key(const struct results_sweep *s, double rate)
+{
+	return (struct results_cell){.subject = s->subject,
+				     .op = s->op,
+				     .size = s->size,
+				     .concurrency = s->concurrency,
+				     .size_spec = s->size_spec,
+				     .range = s->range,
+				     .mix = s->mix,
+				     .rate = rate};
+}
+
+/* sweep_marks: the marks of sweep s's subject as its points' cells have them
+ * (report_flag_cells) appended to buf (n bytes), their ids to ids; -1 when out of memory. */
+static int sweep_marks(const struct report_model *m, const struct results_sweep *s, char *buf,
+		       size_t n, struct strbuf *ids)
+{
+	struct results_cell *keys = calloc(s->n_points + 1, sizeof(*keys));
+
+	if (keys == NULL)
+		return -1;
+	for (size_t k = 0; k < s->n_points; k++)
+		keys[k] = point_key(s, s->points[k].offered);
+	report_flag_cells(m, s->subject, keys, s->n_points, buf, n, ids);
+	free(keys);
+	return 0;
+}
+
+/* sweep_finding: the sentence of sweep s's sustained claim c into list, its subject marked
+ * (sweep_marks, their ids into ids). */
 static void sweep_finding(const struct report_model *m, const struct text_lang *l,
 			  const struct results_sweep *s, const struct results_claim *c,
-			  struct strbuf *list)
+			  struct strbuf *list, struct strbuf *ids)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char v[TEXT_NUM_MAX], at[TEXT_NUM_MAX];
@@ -132,8 +164,12 @@ static void sweep_finding(const struct report_model *m, const struct text_lang *
 		key = held ? "finding.rate_held_client" : "finding.rate_none_client";
 		client_limited(l, c, &why);
 	}
+	char lab[512];
+	snprintf(lab, sizeof(lab), "%s", m->subjects[s->subject].label);
+	if (sweep_marks(m, s, lab, sizeof(lab), ids) < 0)
+		ids->failed = 1;
 	const char *names[] = {"subject", "rate", "at", "why"};
-	const char *vals[] = {m->subjects[s->subject].label,
+	const char *vals[] = {lab,
 			      text_num(nf, results_claim_num(c, "max_sustained"), 0, v, sizeof(v)),
 			      text_num(nf, results_claim_num(c, "at_rate"), 0, at, sizeof(at)),
 			      why.p ? why.p : ""};
@@ -155,10 +191,8 @@ void report_workload_sustained(const struct report_model *m, const struct text_l
 			continue;
 		if (list.len)
 			strbuf_adds(&list, text_lang_str(l, "headline.sep"));
-		sweep_finding(m, l, &d->rate_sweeps[i], c, &list);
-		if (ids->len)
-			strbuf_adds(ids, " ");
-		strbuf_adds(ids, c->id);
+		report_ids_add(ids, c->id);
+		sweep_finding(m, l, &d->rate_sweeps[i], c, &list, ids);
 	}
 	if (!list.len && !list.failed)
 		return;
@@ -220,7 +254,7 @@ static void by_op_table(struct report_builder *r, const struct results_cell *c, 
 	for (size_t i = 0; i < wl->n_by_op; i++) {
 		const struct results_by_op *p = &wl->by_op[i];
 		doc_table_row(t);
-		doc_table_cell(t, 0, model_str(p->op), CELL_ROWHEAD, NULL, NULL);
+		report_flag_cell(r, t, 0, model_str(p->op), CELL_ROWHEAD, NULL, c->subject, c, 1);
 		num_cell(r, t, 1, p->share * 100, -1);
 		num_cell(r, t, 2, p->obj_s, -1);
 		num_cell(r, t, 3, p->mib_s, -1);
@@ -282,8 +316,8 @@ static void workloads(struct report_builder *r)
 							: 1);
 		}
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
-			       m->subjects[c->subject].color);
+		report_flag_cell(r, t, 0, m->subjects[c->subject].label, CELL_ROWHEAD,
+				 m->subjects[c->subject].color, c->subject, c, 1);
 		doc_table_cell(t, 1, cell_words(r, c, words, sizeof(words)), 0, NULL, NULL);
 		workers_cell(r, t, 2, c->concurrency, c->clients);
 		num_cell(r, t, 3, c->obj_s.value, -1);
@@ -354,6 +388,22 @@ static const char *sweep_op(struct report_builder *r, const struct results_sweep
 	return buf;
 }
 
+/* sweep_label: cell 0 of t's last row: sweep s's subject marked (sweep_marks). */
+static void sweep_label(struct report_builder *r, struct doc_table *t,
+			const struct results_sweep *s)
+{
+	char lab[512];
+	struct strbuf ids = {0};
+
+	snprintf(lab, sizeof(lab), "%s", r->m->subjects[s->subject].label);
+	if (sweep_marks(r->m, s, lab, sizeof(lab), &ids) < 0 || ids.failed)
+		fail_oom(r);
+	doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL, r->m->subjects[s->subject].color);
+	if (ids.len)
+		doc_table_claim(t, 0, ids.p, NULL);
+	strbuf_free(&ids);
+}
+
 /* The sustained-rate table: one row per sweep, its throttling knee beside its limit. */
 static void sustained_table(struct report_builder *r)
 {
@@ -380,8 +430,7 @@ static void sustained_table(struct report_builder *r)
 			strbuf_adds(&rates, text_num(r->nf, s->points[k].offered, 0, v, sizeof(v)));
 		}
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
-			       m->subjects[s->subject].color);
+		sweep_label(r, t, s);
 		doc_table_cell(t, 1, sweep_op(r, s, opname, sizeof(opname)), 0, NULL, NULL);
 		workers_cell(r, t, 2, s->concurrency, s->clients);
 		const struct results_claim *c = sweep_claim(m, "sustained", s);
@@ -491,7 +540,11 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 		const struct results_sweep_point *p = &s->points[i];
 		doc_table_row(t);
 		num_cell(r, t, 0, p->offered, 0);
-		num_cell(r, t, 1, p->achieved, -1);
+		const struct results_cell key = point_key(s, p->offered);
+		char a[TEXT_NUM_MAX];
+		report_flag_cell(r, t, 1, text_num(r->nf, p->achieved, -1, a, sizeof(a)),
+				 CELL_NUM | (isnan(p->achieved) ? CELL_MUTED : 0), NULL, s->subject,
+				 &key, 1);
 		sustained_cell(r, t, 2, step_claim(r->m, s, p));
 		num_cell(r, t, 3, p->p50_intended_ms, -1);
 		num_cell(r, t, 4, p->p99_intended_ms, -1);

@@ -8,7 +8,8 @@
 # the cheapest prices (and the most throughput per cost), one subject far more consistent
 # than the other, a single cycle, 70 cells with request phases (more than "Where the time
 # goes" shows), three clients of which one subject's were not balanced, a subject that sent
-# no SSE-C because its probe found it refused, faster than the two that did): gen_truth writes the
+# no SSE-C because its probe found it refused, faster than the two that did, with prices, a
+# workload and a rate sweep): gen_truth writes the
 # runs and truth.json, analyze the results, render the report (English; Korean too for the
 # blocked lead, the late sends, the NIC cap, the clear lead, the many groups, the unresolved
 # lead, the client-limited highest figure, the cost ranks, the client imbalance and the
@@ -27,8 +28,9 @@
 # mark on another subject's row, a per-cycle chart without its mark, a CDF chart carrying
 # another category's claim, a forest plot without its lead claim, a "Where the time goes" row
 # of another concurrency, its groups past 64 left out without saying so, a flagged subject's
-# throughput figure, chart series or lead verdict without its mark. No server; about a
-# minute.
+# throughput figure, chart series, lead verdict, sustained rate or hedging row without its
+# mark, its bill marked without its claim (the hedging table from what-ifs added to the
+# feature-gap results: gen_truth writes no ops logs). No server; about a minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
@@ -184,6 +186,39 @@ fail_report "a flagged subject's chart series unmarked" feature-gap \
 fail_report "a flagged leader's verdict without its mark" feature-gap \
 	'html = re.sub(r"(data-claim=\"lead/get/1048576/c16\">[^<]*?); gap \u00a7[^<]*", r"\1", html)' \
 	"does not mark gap"
+fail_report "a flagged subject's sustained rate unmarked" feature-gap \
+	'head, tail = html.split("id=\"t-sustained\"", 1); html = head + "id=\"t-sustained\"" + tail.replace(" \u00a7</th>", "</th>", 1)' \
+	"t-sustained: a cell"
+fail_report "a flagged subject's bill marked without its claim" feature-gap \
+	'head, tail = html.split("id=\"t-cost-bill\"", 1); html = head + "id=\"t-cost-bill\"" + re.sub(r" data-claim=\"feature-gap/[^\"]*\"", "", tail, count=1)' \
+	"t-cost-bill: a cell"
+# the hedging table (analyze --hedge reads ops logs, which gen_truth does not write): the
+# feature-gap results given what-ifs of near's and gap's GET 1 MiB c16 cells, rendered; gap's
+# row marked, and the checker fails on it unmarked
+python3 - "$tmp/feature-gap/results" "$top/tests/fixtures/results/tails.json" "$tmp/hedge" <<'PY'
+import json, os, shutil, sys
+src, fix, dst = sys.argv[1:4]
+shutil.copytree(src, dst)
+agg, h = json.load(open(src + "/aggregate.json")), json.load(open(fix))["hedge"][0]
+agg["hedge"] = [dict(h, subject=s, size=1048576, concurrency=16) for s in ("near", "gap")]
+json.dump(agg, open(dst + "/aggregate.json", "w"))
+PY
+"$render" "$tmp/hedge" -o "$tmp/hedge/report" --format html >"$tmp/hedge.ren" 2>&1 &&
+	python3 "$checker" "$tmp/hedge/aggregate.json" "$tmp/feature-gap/truth.json" \
+		--report "$tmp/hedge/report" >"$tmp/hedge.chk" 2>&1 &&
+	grep -q 'data-claim="feature-gap/get/1048576/c16/gap"><span class="sw"[^>]*></span>gap §</th>' "$tmp/hedge/report/report.html"
+check $? "the hedging table marks gap's row ($(tail -n 1 "$tmp/hedge.chk"))"
+python3 - "$tmp/hedge/report/report.html" <<'PY'
+import re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+head, tail = html.split('id="t-hedge"', 1)
+tail = re.sub(r' data-claim="feature-gap/[^"]*"(><span[^>]*></span>gap) \u00a7', r"\1", tail, count=1)
+open(sys.argv[1], "w", encoding="utf-8").write(head + 'id="t-hedge"' + tail)
+PY
+python3 "$checker" "$tmp/hedge/aggregate.json" "$tmp/feature-gap/truth.json" \
+	--report "$tmp/hedge/report" >"$tmp/hedge.chk" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*t-hedge: a row of gap not marked' "$tmp/hedge.chk"
+check $? "the checker fails on gap's hedging row unmarked ($(grep -m 1 '^FAIL' "$tmp/hedge.chk" | cut -c1-160))"
 # "Where the time goes" per concurrency, and its stated limit
 fail_report "a time table row of another concurrency" clear \
 	'head, tail = html.split("id=\"t-time\"", 1); html = head + "id=\"t-time\"" + tail.replace("time-share/get/1048576/c1/near", "time-share/get/1048576/c16/near", 1)' \

@@ -20,9 +20,10 @@
 #      naming it in left_out), not-judged (none-won) for RGW's cas, whose run failed as
 #      http-4xx with every write a conflict; claims_check.py on the reports (en, ko): the
 #      violated and not-judged claims worded by their Key findings, wrong's cells marked †
-#      (not comparable), no leader and named by no chart summary; the checker fails on a
-#      report showing a violated cell unmarked or named lowest, and on claims making it the
-#      leader;
+#      (not comparable), no leader and named by no chart summary, and wrong's bill (right and
+#      wrong are priced) marked † with its claims; the checker fails on a report showing a
+#      violated cell unmarked or named lowest, on one showing wrong's bill unmarked, and on
+#      claims making it the leader;
 #   3. bad input: keys without a conditional op, a cas of 8 bytes: errors naming the key.
 . "$(dirname "$0")/collect_lib.sh"
 
@@ -51,10 +52,12 @@ probe = no
 endpoint = http://127.0.0.1:$(cat "$tmp/aws.port")
 bucket = cond-b
 credentials = env:V
+price_egress = 0.09/GB
 [subject wrong]
 endpoint = http://127.0.0.1:$(cat "$tmp/wrong.port")
 bucket = cond-b
 credentials = env:V
+price_egress = 0.09/GB
 [subject rgw]
 label = Ceph RGW
 endpoint = $RGW_S3_ENDPOINT
@@ -178,6 +181,10 @@ p = mut + "/unmarked/report.html"
 html = open(p, encoding="utf-8").read()
 html = re.sub(r'(data-claim="[^"]*correctness/cas/1024/c4/wrong"[^>]*>[^<]*?) \u2020', r"\1", html, count=1)
 open(p, "w", encoding="utf-8").write(html)
+shutil.copytree(out + "/report-en", mut + "/bill")
+p = mut + "/bill/report.html"
+head, tail = open(p, encoding="utf-8").read().split('id="t-cost-bill"', 1)
+open(p, "w", encoding="utf-8").write(head + 'id="t-cost-bill"' + re.sub(r"(wrong) \u2020", r"\1", tail, count=1))
 shutil.copytree(out + "/report-en", mut + "/lowest")
 p = mut + "/lowest/report.html"
 html = open(p, encoding="utf-8").read()
@@ -193,6 +200,10 @@ python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/t
 	--report "$tmp/mut/unmarked" >"$tmp/mut1.txt" 2>&1
 [ $? -eq 1 ] && grep -q '^FAIL.*correctness/cas/1024/c4/wrong: its throughput cell' "$tmp/mut1.txt"
 check $? "the checker fails on a violated cell shown unmarked: $(grep -m 1 '^FAIL' "$tmp/mut1.txt" | cut -c1-160)"
+python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/truth.json" \
+	--report "$tmp/mut/bill" >"$tmp/mut4.txt" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*t-cost-bill: a cell .wrong' "$tmp/mut4.txt"
+check $? "the checker fails on wrong's bill shown unmarked: $(grep -m 1 '^FAIL' "$tmp/mut4.txt" | cut -c1-160)"
 python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/truth.json" \
 	--report "$tmp/mut/lowest" >"$tmp/mut3.txt" 2>&1
 [ $? -eq 1 ] && grep -q '^FAIL.*a summary names the violated cell' "$tmp/mut3.txt"

@@ -82,7 +82,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - every feature-gap claim's figure marked \u00a7 where it shows (its throughput cell, its
     latency row, its subject's series in the charts of its op, its lead's verdict) and one
     Key finding per flagged subject; every violated correctness claim's throughput cell marked
-    \u2020 and no leader, its lead's verdict naming it left out (flag_marks);
+    \u2020 and no leader, its lead's verdict naming it left out (flag_marks); the same marks with
+    their claims on a flagged subject's rows of the cost, hedging, workload and rate tables
+    (flag_tables), and no chart summary naming a \u2020 series highest;
   - every payload claim is worded by one paragraph carrying its id (its claim.payload.VERDICT
     string), and a fair one has the figures of fair data (zstd below 1.05, 99.9 % unique 4 KiB
     blocks or more);
@@ -1237,6 +1239,61 @@ def void_leads(agg, claims):
     return bad
 
 
+FLAG_TABLES = ("t-cost-bill", "t-cost-perf", "t-hedge", "t-workloads", "t-work-ops-", "t-sustained",
+               "t-rate-")  # the tables of figures that are no matrix cell's own (report_flag_cells)
+
+
+def flag_tables(agg, claims, tabs):
+    """The marks in the cost, hedging, workload and rate tables (FLAG_TABLES): a cell (td or th)
+    shows \u00a7 exactly when it carries a feature-gap claim, and \u2020 exactly when it carries a
+    violated correctness claim; each row of a subject with feature-gap claims (named by its first
+    cell, or by the caption of t-work-ops-N and t-rate-N; in t-cost-perf a row with a GET figure)
+    carries one of them and shows \u00a7; the bill of a subject with a violated cell, and the rows
+    of each violated workload cell (t-workloads, a sweep's t-sustained and t-rate-N row) show
+    \u2020 with its claim. The problems, as strings."""
+    by_id = {x["id"]: x for x in claims}
+    kind = lambda i: ("gap" if by_id.get(i, {}).get("kind") == "feature-gap" else
+                      "void" if by_id.get(i, {}).get("kind") == "correctness" and by_id[i]["verdict"] == "violated"
+                      else None)
+    labels = sorted(((label_of(agg, s["id"]), s["id"]) for s in agg.get("subjects", [])), key=lambda x: -len(x[0]))
+    who = lambda text: next((sid for lab, sid in labels if text.strip().startswith(lab)), None)
+    gapped = {x["subject"] for x in claims if x["kind"] == "feature-gap"}
+    void = [x for x in claims if x["kind"] == "correctness" and x["verdict"] == "violated"]
+    bad = []
+    for tid, t in tabs.items():
+        if not any(tid == f or (f.endswith("-") and tid.startswith(f)) for f in FLAG_TABLES):
+            continue
+        for n in cells(t):
+            for mark, k in ((GAP, "gap"), (VOID_MARK, "void")):
+                has = any(kind(i) == k for i in n.claim_ids())
+                if (mark in n.all_text()) != has:
+                    bad.append("%s: a cell '%s' %s" % (tid, n.all_text().strip(), "carries its claim unmarked %s" % mark
+                                                       if has else "shows %s without its claim" % mark))
+        cap = next((" ".join(k.all_text().split()) for k in t.walk() if k.tag == "caption"), "")
+        for tr in (k for k in t.walk() if k.tag == "tr" and k.parent is not None and k.parent.tag == "tbody"):
+            row = cells(tr)
+            sid = who(cap) if tid.startswith(("t-work-ops-", "t-rate-")) else who(row[0].all_text()) if row else None
+            if sid not in gapped or (tid == "t-cost-perf" and row[-1].all_text().strip() == "\u2013"):
+                continue
+            if not any(GAP in n.all_text() and any(kind(i) == "gap" and by_id[i]["subject"] == sid for i in n.claim_ids())
+                       for n in row):
+                bad.append("%s: a row of %s not marked %s ('%s')" % (tid, sid, GAP, " ".join(tr.all_text().split())[:60]))
+    carried = lambda tid, i: any(i in n.claim_ids() and VOID_MARK in n.all_text() for n in cells(tabs[tid]))
+    for x in void:
+        ext = x["id"].split("/")[5:]
+        where = ["t-cost-bill"] if "t-cost-bill" in tabs else []
+        if ext and ext[0].startswith("r"):
+            where.append("t-sustained")
+            if not any(tid.startswith("t-rate-") and carried(tid, x["id"]) for tid in tabs):
+                bad.append("%s: not marked %s in its sweep's t-rate-N" % (x["id"], VOID_MARK))
+        elif ext:
+            where.append("t-workloads")
+        for tid in where:
+            if tid not in tabs or not carried(tid, x["id"]):
+                bad.append("%s: not marked %s in %s" % (x["id"], VOID_MARK, tid))
+    return bad
+
+
 def flag_marks(c, name, agg, claims, tree, tabs, lang):
     """The figures not like the others': each feature-gap claim's cell of the throughput table
     t-OP-cC carries it and shows the mark \u00a7 (and a cell showing it carries one), its
@@ -1247,7 +1304,8 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
     lead of its category is its subject's, the lead claim names it in left_out and its
     Verdicts row marks it (LABEL \u2020), no highest claim is its cell, its throughput cell
     carries it, shows \u2020 and is marked as no leader, and no chart summary names it
-    highest, lowest or fastest (en)."""
+    highest, lowest or fastest (en); the marks of the cost, hedging, workload and rate tables
+    as flag_tables says."""
     st = strings(lang)
     by_id = {x["id"]: x for x in claims}
     gaps = [x for x in claims if x["kind"] == "feature-gap"]
@@ -1307,6 +1365,7 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
         if len(lis) != 1 or lab not in lis[0].all_text():
             bad.append("%s: %d Key findings word its feature gap" % (sid, len(lis)))
     bad += void_leads(agg, claims)
+    bad += flag_tables(agg, claims, tabs)
     for x in void:
         lab = label_of(agg, x["subject"])
         leads = [by_id.get(i) for i in ("lead/" + cat(x), "tail-lead/%s/p50" % cat(x), "tail-lead/%s/p99" % cat(x))]
@@ -1314,8 +1373,9 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
             if ld["id"] in verdict_row and lab + " " + VOID_MARK not in verdict_row[ld["id"]]:
                 bad.append("%s: its verdict '%s' does not mark %s left out" % (ld["id"], verdict_row[ld["id"]], lab))
         if lang == "en":
-            said = re.findall(r"(?:[Hh]ighest|[Ll]owest|[Ff]astest)[^.;]*?: %s(?: %s)? %s" % (re.escape(lab), MARK, VOID_MARK),
-                              " ".join(tree.root.all_text().split()))
+            text = " ".join(tree.root.all_text().split())
+            said = re.findall(r"(?:[Hh]ighest|[Ll]owest|[Ff]astest)[^.;]*?: %s(?: %s)? %s" % (re.escape(lab), MARK, VOID_MARK), text)
+            said += re.findall(r"%s(?: %s)? %s is highest" % (re.escape(lab), MARK, VOID_MARK), text)
             if said:
                 bad.append("%s: a summary names the violated cell: '%s'" % (x["id"], said[0]))
         t = tabs.get("t-%s-c%d" % (x["op"], x["concurrency"]))

@@ -480,6 +480,61 @@ static void test_series(void)
 	CHECK(ss.n == 0 && ss.v == NULL, "freed");
 }
 
+/* test_summary_aside: a series (LINE) or row (HBAR) set aside as not comparable is never the
+ * summary's highest or lowest, and the summary names it (aside); without it, the same data's
+ * highest is that one. Values per series or row over two categories (HBAR: the first). */
+static void test_summary_aside(void)
+{
+	static const struct {
+		enum chart_kind kind;
+		int aside; /* the series or row set aside; -1: none */
+		const char *top, *low;
+		size_t wins, of;
+	} cases[] = {
+		{CHART_LINE, -1, "A", NULL, 2, 2}, {CHART_LINE, 0, "B", NULL, 1, 2},
+		{CHART_LINE, 1, "A", NULL, 2, 2},  {CHART_HBAR, -1, "A", "C", 1, 1},
+		{CHART_HBAR, 0, "B", "C", 1, 1},   {CHART_HBAR, 2, "A", "B", 1, 1},
+	};
+	static const char *const lab[3] = {"A", "B", "C"}, *const cats[2] = {"1", "2"};
+	static const double v[3][2] = {{30, 30}, {20, 10}, {10, 20}};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct chart *c = chart_new(cases[i].kind, "t", "d");
+		struct chart_summary sm;
+		int p = cases[i].kind == CHART_LINE ? -1 : chart_add_panel(c, "");
+
+		if (p < 0)
+			chart_set_categories(c, cats, 2);
+		for (int k = 0; k < 3; k++) {
+			if (p >= 0) {
+				chart_add_bar(c, p, lab[k], "#336699", v[k][0]);
+				if (k == cases[i].aside)
+					chart_set_row_aside(c, p);
+				continue;
+			}
+			int si = chart_add_series(c, lab[k], "#336699");
+			chart_set_point(c, si, 0, v[k][0]);
+			chart_set_point(c, si, 1, v[k][1]);
+			if (k == cases[i].aside)
+				chart_set_series_aside(c, si);
+		}
+		chart_summary(c, &sm);
+		CHECK(sm.top != NULL && strcmp(sm.top, cases[i].top) == 0 &&
+			      sm.wins == cases[i].wins && sm.of == cases[i].of,
+		      "summary %zu: top %s %zu of %zu, want %s %zu of %zu", i,
+		      sm.top ? sm.top : "(none)", sm.wins, sm.of, cases[i].top, cases[i].wins,
+		      cases[i].of);
+		CHECK(cases[i].low == NULL || (sm.low != NULL && strcmp(sm.low, cases[i].low) == 0),
+		      "summary %zu: lowest %s, want %s", i, sm.low ? sm.low : "(none)",
+		      cases[i].low);
+		CHECK(cases[i].aside < 0
+			      ? sm.aside == NULL
+			      : sm.aside != NULL && strcmp(sm.aside, lab[cases[i].aside]) == 0,
+		      "summary %zu: set aside %s", i, sm.aside ? sm.aside : "(none)");
+		chart_free(c);
+	}
+}
+
 int main(void)
 {
 	struct err e;
@@ -487,6 +542,7 @@ int main(void)
 	test_ticks_table();
 	test_ticks_property();
 	test_series();
+	test_summary_aside();
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f) {
 		test_line_labels(f);

@@ -254,6 +254,7 @@ static int write_run(const struct sim_gen *g, const struct sim_run *r, struct ru
 						 .duration_s = g->seconds,
 						 .objects = 64,
 						 .timeout_s = 60.0,
+						 .size_spec = r->size_spec,
 						 .rate = r->rate,
 						 .workers = r->rate > 0 ? r->workers : r->conc,
 						 .seed = 7,
@@ -318,6 +319,8 @@ int sim_run(struct sim_gen *g, const struct sim_run *r, struct err *e)
 	snprintf(name, sizeof(name), "%s-%llu-c%d", r->op, (unsigned long long)r->size, r->conc);
 	if (r->rate > 0)
 		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-r%g", r->rate);
+	if (r->size_spec != NULL)
+		snprintf(name + strlen(name), sizeof(name) - strlen(name), "-spec");
 	if (r->cycle > 0)
 		snprintf(dir, sizeof(dir), "%s/runs/cycle-%02d/%s/%s", g->out, r->cycle,
 			 r->subj->id, name);

@@ -50,6 +50,7 @@ struct sim_run {
 	double nic_share;           /* the share of the NIC's speed the run's bytes took; 0: 0.1 */
 	int clients;                /* > 1: a distributed run of that many clients (MPI ranks) */
 	const double *client_share; /* each client's share of the run's throughput */
+	const char *size_spec;      /* a closed loop's sizes spec (a workload cell); NULL: none */
 	double rate;
 	int workers;
 	double service_ms, late_share, late_ms, capacity;
