@@ -28,7 +28,8 @@
 #      vantage and the pooled ones are those of the run.json files (Python), and no setting
 #      differs; with provider A's runs in the second DATA_DIR addressing the bucket virtually,
 #      A's vantages_differ is [addressing] (B's []), the report (en, ko) says so with each
-#      vantage's value, --verify passes, fails (exit 7) naming the vantage after the manifest's
+#      vantage's value, a ran-differently claim differs-by-vantage says it (none where no
+#      setting differs) and passes claims_check.py, --verify passes, fails (exit 7) naming the vantage after the manifest's
 #      eu-west record of A is edited (and its digest made again), and fails (exit 5) naming
 #      the file and vantage after the second DATA_DIR's campaign.ini is edited.
 . "$(dirname "$0")/lib.sh"
@@ -349,6 +350,23 @@ grep -q 'provider-a ran with other settings from different vantages, so its figu
 	grep -q 'provider-a은(는) 측정 위치마다 다른 설정으로 실행되었으므로.*: 주소 방식: path (us-east), virtual (eu-west)\.' "$d/vrep2-ko/report.html" &&
 	! grep -q 'provider-b ran with other settings' "$d/vrep2-en/report.html"
 check $? "the report (en, ko) says provider A ran with another addressing from eu-west, with each vantage's value, and not B"
+PATH=/usr/bin:$PATH pycheck "ran differently by vantage" "$d" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+got = {r: [(c["id"], c["verdict"], c["subjects"], c["figures"]) for c in json.load(open(os.path.join(d, r, "aggregate.json")))["claims"]
+           if c["kind"] == "ran-differently"] for r in ("vres", "vres2")}
+want = [("ran-differently/provider-a/addressing/vantages", "differs-by-vantage", [],
+         {"aspect": "addressing", "values": "addressing path (us-east), addressing virtual (eu-west)"})]
+print(("ok   " if got["vres2"] == want and got["vres"] == [] else "FAIL ") +
+      "claims: ran-differently/provider-a/addressing/vantages differs-by-vantage with each vantage's value, "
+      "and none where no setting differs (%s)" % got)
+PY
+grep -q 'Provider A ran differently from different vantages: addressing: addressing path (us-east), addressing virtual (eu-west)' "$d/vrep2-en/report.html" &&
+	grep -q 'Provider A은(는) 측정 위치마다 다르게 실행: addressing: addressing path (us-east), addressing virtual (eu-west)' "$d/vrep2-ko/report.html"
+check $? "the report's claims (en, ko) word A's differs-by-vantage claim"
+out=$(/usr/bin/python3 "$top/tests/tools/claims_check.py" "$d/vres2/aggregate.json" "$d/none.json" \
+	--report "$d/vrep2-en" --report "$d/vrep2-ko" 2>&1)
+check $? "claims_check.py on the merge with A's addressing differing (en, ko): $(echo "$out" | tail -n 1)" "$(echo "$out" | grep FAIL | head -5)"
 "$analyze" --verify "$d/vres2" "$d/vus" >"$tmp/v3.out" 2>&1
 check $? "--verify of the merge with A's addressing differing passes" "$(tail -n 2 "$tmp/v3.out")"
 cp -r "$d/vres2" "$d/vres2-bad"
