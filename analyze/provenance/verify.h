@@ -48,9 +48,6 @@ int verify_main(int argc, char **argv, verify_derive_fn derive);
 int verify_cmp_json(const json_t *a, const json_t *b, double tol, const char *ignore, char *where,
 		    size_t n);
 
-/* At most this many DATA_DIRs of a merge have their facts re-derived by verify_facts. */
-#define VERIFY_VANTAGES_MAX 64
-
 /* verify_facts: man's fairness facts, library and collect versions and, when man records them
  * per vantage, each vantage's facts and vantages_differ, against those re-derived
  * (manifest_facts) from the n_dirs DATA_DIRs dirs (man's vantages, in order; one for a single

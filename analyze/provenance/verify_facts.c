@@ -87,10 +87,11 @@ static int cmp_merged(const struct results_manifest_subject *rec,
 
 		snprintf(at, sizeof(at), "subjects[%zu].vantages[%zu] (%s, vantage %s)", i, v,
 			 rec->id, name);
-		if ((rec->vantages[v].id == NULL || strcmp(rec->vantages[v].id, name) != 0) &&
-		    snprintf(where, n, "%s: vantage '%s' recorded", at,
-			     rec->vantages[v].id ? rec->vantages[v].id : "(absent)"))
+		if (rec->vantages[v].id == NULL || strcmp(rec->vantages[v].id, name) != 0) {
+			snprintf(where, n, "%s: vantage '%s' recorded", at,
+				 rec->vantages[v].id ? rec->vantages[v].id : "(absent)");
 			return 1;
+		}
 		if (cmp_subject(&rec->vantages[v], &got->vantages[v], at,
 				where_of(rec->id, dirs[v], name, from, sizeof(from)), where, n))
 			return 1;
@@ -111,12 +112,12 @@ static int cmp_versions(const struct results_manifest_versions *x, size_t nx,
 	for (size_t i = 0; i < nx; i++) {
 		size_t j = 0;
 
-		while (j < ny && strcmp(x[i].name, y[j].name) != 0)
+		while (j < ny && x[i].name != NULL && strcmp(x[i].name, y[j].name) != 0)
 			j++;
 		if (j < ny && same_strings(x[i].versions, x[i].n, y[j].versions, y[j].n))
 			continue;
 		snprintf(where, n, "%s.%s: not the versions the run.json files record", what,
-			 x[i].name);
+			 x[i].name ? x[i].name : "(absent)");
 		return 1;
 	}
 	if (nx == ny)
@@ -129,17 +130,21 @@ int verify_facts(const struct results_manifest *man, const struct results *agg,
 		 const char *const *dirs, size_t n_dirs, char *where, size_t n, struct err *e)
 {
 	const struct results_manifest_options *o = &man->options;
-	const char *names[VERIFY_VANTAGES_MAX];
+	const char **names = calloc(n_dirs + 1, sizeof(*names));
 	int warp = o->source != NULL && strcmp(o->source, "warp") == 0, rc = 0;
 	char at[256], from[PATH_MAX + 256];
 	struct results_manifest got = {0};
 
+	if (names == NULL)
+		return err_set(e, "out of memory");
 	/* a merge's manifest without per-vantage facts (older): the first DATA_DIR's */
-	if (n_dirs > VERIFY_VANTAGES_MAX || (man->n_subjects > 0 && !man->subjects[0].merged))
+	if (n_dirs > o->n_vantages || (man->n_subjects > 0 && !man->subjects[0].merged))
 		n_dirs = 1;
 	for (size_t k = 0; n_dirs >= 2 && k < n_dirs; k++)
 		names[k] = o->vantages[k].name ? o->vantages[k].name : "";
-	if (manifest_facts(dirs, names, n_dirs, warp, agg, &got, e) < 0) {
+	rc = manifest_facts(dirs, names, n_dirs, warp, agg, &got, e);
+	free(names);
+	if (rc < 0) {
 		results_manifest_free(&got);
 		return -1;
 	}
@@ -152,8 +157,11 @@ int verify_facts(const struct results_manifest *man, const struct results *agg,
 		const struct results_manifest_subject *x = &man->subjects[i], *y = &got.subjects[i];
 
 		snprintf(at, sizeof(at), "subjects[%zu] (%s)", i, x->id ? x->id : "(absent)");
-		rc = (x->id == NULL || strcmp(x->id, y->id) != 0) &&
-		     snprintf(where, n, "%s: not aggregate.json's subject %s", at, y->id);
+		if (x->id == NULL || strcmp(x->id, y->id) != 0) {
+			snprintf(where, n, "%s: not aggregate.json's subject %s", at, y->id);
+			rc = 1;
+			break;
+		}
 		if (n_dirs >= 2)
 			snprintf(from, sizeof(from), "the run.json files of %s of every DATA_DIR",
 				 y->id);
