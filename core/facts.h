@@ -13,4 +13,12 @@
 extern const char *const fact_names[];
 extern const size_t fact_count;
 
+/* fact_setting[k]: 1 when fact k is a setting that changes what is measured (the endpoint's
+ * scheme, addressing and region, TLS and HTTP versions, signing, checksums, client count,
+ * connections, TCP_NODELAY, the upload data), 0 for a fact of the place (endpoint host, the
+ * client machine, library versions, certificate checking): in a merge of vantages a subject
+ * whose setting differs between vantages ran differently there (docs/FORMATS.md,
+ * "vantages_differ"). */
+extern const unsigned char fact_setting[];
+
 #endif

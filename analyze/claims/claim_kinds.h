@@ -71,8 +71,10 @@ int claims_top(struct claim_list *l, const struct aggregate *a);
 int claims_time(struct claim_list *l, const struct aggregate *a);
 
 /* claims_ran (claims_ran.c): a "ran-differently" claim per subject and aspect of how its
- * requests were sent in which it differs from the others, and the campaign's caveats. */
-int claims_ran(struct claim_list *l, const struct aggregate *a);
+ * requests were sent in which it differs from the others ("differs"), then, in a merge of
+ * vantages v (NULL or fewer than 2: none), one per subject and aspect whose value differs
+ * between its vantages ("differs-by-vantage"). */
+int claims_ran(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v);
 
 /* claims_payload (claims_payload.c): a "payload" claim per subject whose runs carry a payload
  * certificate: fair (random data, incompressible and not deduplicable), as-asked (some runs

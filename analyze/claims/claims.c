@@ -26,7 +26,7 @@ int claims_build(const struct aggregate *a, const struct vantage_set *v, struct 
 	if (claims_lead(out, a, v) < 0 || claims_cells(out, a) < 0 || claims_cond(out, a) < 0 ||
 	    claims_replay(out, a) < 0 || claims_replay_lead(out, a) < 0 ||
 	    claims_rate(out, a) < 0 || claims_rank(out, a) < 0 || claims_top(out, a) < 0 ||
-	    claims_time(out, a) < 0 || campaign_caveats(out, a) < 0 || claims_ran(out, a) < 0 ||
+	    claims_time(out, a) < 0 || campaign_caveats(out, a) < 0 || claims_ran(out, a, v) < 0 ||
 	    claims_payload(out, a) < 0 || claims_tod(out, a) < 0 || out->failed)
 		return err_set(e, "claims: out of memory");
 	return 0;

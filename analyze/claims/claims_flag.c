@@ -117,8 +117,8 @@ static int gap_collect(const struct claim_list *l, size_t n, int s,
 		const struct results_claim *c = &l->v[i];
 		const struct gap_aspect *g;
 
-		if (strcmp(c->kind, "ran-differently") != 0 || c->subject != s ||
-		    (g = gap_of(results_claim_text(c, "aspect"))) == NULL)
+		if (strcmp(c->kind, "ran-differently") != 0 || strcmp(c->verdict, "differs") != 0 ||
+		    c->subject != s || (g = gap_of(results_claim_text(c, "aspect"))) == NULL)
 			continue;
 		if (x->ran == NULL)
 			x->ran = c;

@@ -4,13 +4,17 @@
  * keep-alive, addresses, buckets, prefixes, upload data, encryption, tags), each subject's value from the modes of all its
  * runs (agg_subject.send, runlog_workload_modes_merge) or the default; a subject whose value
  * is not the one most subjects share (every subject with a value of its own when no value
- * is shared by more subjects than another) ran differently. */
+ * is shared by more subjects than another) ran differently ("differs"). In a merge of
+ * vantages, a subject whose value differs between the vantages it has runs from ran
+ * differently by vantage ("differs-by-vantage"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/claims/claim_kinds.h"
+#include "analyze/read/runlog_workload.h"
 #include "core/runrec/runrec.h"
+#include "core/strbuf.h"
 
 #define VALUE_MAX 256
 
@@ -61,15 +65,15 @@ static int has_key(const char *item, size_t len, const char *key)
 	return len > k && strncmp(item, key, k) == 0 && item[k] == ' ';
 }
 
-/* addressing_of: how subject s's runs addressed the bucket ("addressing path"), from the
- * first run that says; NULL when none does. */
-static const char *addressing_of(const struct aggregate *a, size_t s, char *buf, size_t n)
+/* addressing_of: how subject s's runs (of vantage v; -1: any) addressed the bucket
+ * ("addressing path"), from the first run that says; NULL when none does. */
+static const char *addressing_of(const struct aggregate *a, size_t s, int v, char *buf, size_t n)
 {
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct runlog *r = a->runs[i].log;
 		const char *how = r->addressing_used != NULL ? r->addressing_used : r->addressing;
 
-		if (a->runs[i].subject == s && how != NULL) {
+		if (a->runs[i].subject == s && (v < 0 || r->vantage == v) && how != NULL) {
 			snprintf(buf, n, "addressing %s", how);
 			return buf;
 		}
@@ -77,17 +81,19 @@ static const char *addressing_of(const struct aggregate *a, size_t s, char *buf,
 	return NULL;
 }
 
-/* value_of: subject s's value of aspect x into buf: its send items of x's keys joined by
- * ", ", else the fallback. */
-static void value_of(const struct aggregate *a, size_t s, const struct aspect *x, char *buf,
-		     size_t n)
+/* value_from: the value of aspect x of a subject whose runs' modes are send (NULL: the
+ * defaults) and addressing how (NULL: unknown) into buf: its send items of x's keys joined
+ * by ", ", else the fallback. */
+static void value_from(const char *send, const char *how, const struct aspect *x, char *buf,
+		       size_t n)
 {
-	const char *send = a->subjects[s].send, *how;
 	size_t len = 0;
 
 	buf[0] = '\0';
-	if (strcmp(x->name, "addressing") == 0 && (how = addressing_of(a, s, buf, n)) != NULL)
+	if (strcmp(x->name, "addressing") == 0 && how != NULL) {
+		snprintf(buf, n, "%s", how);
 		return;
+	}
 	for (const char *p = send; p != NULL && *p;) {
 		size_t l = strcspn(p, ",");
 
@@ -102,6 +108,15 @@ static void value_of(const struct aggregate *a, size_t s, const struct aspect *x
 		snprintf(buf, n, "%s", x->fallback);
 	else if (len == 0)
 		send_default(x->keys[0], buf, n);
+}
+
+/* value_of: subject s's value of aspect x (over all its runs) into buf. */
+static void value_of(const struct aggregate *a, size_t s, const struct aspect *x, char *buf,
+		     size_t n)
+{
+	char how[VALUE_MAX];
+
+	value_from(a->subjects[s].send, addressing_of(a, s, -1, how, sizeof(how)), x, buf, n);
 }
 
 /* aspect_claims: the claims of aspect x; v: scratch of a->n_subjects values. */
@@ -146,7 +161,79 @@ static int aspect_claims(struct claim_list *l, const struct aggregate *a, const 
 	return l->failed ? -1 : 0;
 }
 
-int claims_ran(struct claim_list *l, const struct aggregate *a)
+/* vantage_send: the modes of subject s's runs of vantage k (runlog_workload_modes_merge)
+ * into *out (NULL: the defaults); *runs: how many. sends: scratch of a->n_runs. */
+static int vantage_send(const struct aggregate *a, size_t s, int k, const char **sends,
+			size_t *runs, char **out)
+{
+	*runs = 0;
+	for (size_t i = 0; i < a->n_runs; i++)
+		if (a->runs[i].subject == s && a->runs[i].log->vantage == k)
+			sends[(*runs)++] = a->runs[i].log->workload.send;
+	return runlog_workload_modes_merge(sends, *runs, out);
+}
+
+/* by_vantage: subject s's value of aspect x from each vantage of v with runs of s
+ * ("addressing path (us-east), addressing virtual (eu-west)") into b; 1 when two differ. */
+static int by_vantage(const struct aggregate *a, const struct vantage_set *v, size_t s,
+		      const struct aspect *x, const char **sends, struct strbuf *b)
+{
+	char first[VALUE_MAX] = "", val[VALUE_MAX], how[VALUE_MAX];
+	int differ = 0;
+
+	strbuf_reset(b);
+	for (size_t k = 0; k < v->n; k++) {
+		char *send = NULL;
+		size_t runs;
+
+		if (vantage_send(a, s, (int)k, sends, &runs, &send) < 0) {
+			b->failed = 1;
+			return 0;
+		}
+		if (runs > 0) {
+			value_from(send, addressing_of(a, s, (int)k, how, sizeof(how)), x, val,
+				   sizeof(val));
+			differ |= first[0] != '\0' && strcmp(first, val) != 0;
+			if (first[0] == '\0')
+				snprintf(first, sizeof(first), "%s", val);
+			strbuf_addf(b, "%s%s (%s)", b->len ? ", " : "", val, v->names[k]);
+		}
+		free(send);
+	}
+	return differ;
+}
+
+/* vantage_claims: in a merge of vantages v, a "differs-by-vantage" claim per subject and
+ * aspect whose value differs between two vantages with runs of it. */
+static int vantage_claims(struct claim_list *l, const struct aggregate *a,
+			  const struct vantage_set *v)
+{
+	const char **sends = calloc(a->n_runs + 1, sizeof(*sends));
+	struct strbuf b = {0};
+
+	if (sends == NULL)
+		return -1;
+	for (size_t s = 0; s < a->n_subjects; s++)
+		for (size_t i = 0; i < N_ASPECTS && !l->failed && !b.failed; i++) {
+			struct claim_key k = claim_key_of("ran-differently");
+
+			if (!by_vantage(a, v, s, &aspects[i], sends, &b))
+				continue;
+			k.subject = (int)s;
+			snprintf(k.extra, sizeof(k.extra), "%s/vantages", aspects[i].name);
+			if (claims_add(l, a, &k, "differs-by-vantage") == 0) {
+				claims_text(l, "aspect", aspects[i].name);
+				claims_text(l, "values", b.p);
+			}
+		}
+	free(sends);
+	if (b.failed)
+		l->failed = 1;
+	strbuf_free(&b);
+	return l->failed ? -1 : 0;
+}
+
+int claims_ran(struct claim_list *l, const struct aggregate *a, const struct vantage_set *vs)
 {
 	char(*v)[VALUE_MAX] = calloc(a->n_subjects + 1, VALUE_MAX);
 	int rc = 0;
@@ -156,5 +243,7 @@ int claims_ran(struct claim_list *l, const struct aggregate *a)
 	for (size_t i = 0; i < N_ASPECTS && rc == 0 && a->n_subjects > 1; i++)
 		rc = aspect_claims(l, a, &aspects[i], v);
 	free(v);
+	if (rc == 0 && vs != NULL && vs->n >= 2)
+		rc = vantage_claims(l, a, vs);
 	return rc;
 }

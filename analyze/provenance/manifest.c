@@ -265,8 +265,10 @@ int manifest_build(const struct manifest_opts *o, const char *signer, struct res
 	memset(m, 0, sizeof(*m));
 	snprintf(file, sizeof(file), "%s/aggregate.json", written_dir(o));
 	if (results_read(file, &agg, e) < 0 ||
-	    manifest_facts(o->data_dir, o->warp_mode, &agg, m, e) < 0 || all_inputs(o, m, e) < 0 ||
-	    outputs(written_dir(o), m, e) < 0)
+	    manifest_facts(o->n_vantages >= 2 ? o->vantage_dirs : &o->data_dir,
+			   o->n_vantages >= 2 ? o->vantage_names : NULL,
+			   o->n_vantages >= 2 ? o->n_vantages : 1, o->warp_mode, &agg, m, e) < 0 ||
+	    all_inputs(o, m, e) < 0 || outputs(written_dir(o), m, e) < 0)
 		goto done;
 	m->format = strdup(RESULTS_MANIFEST_FORMAT);
 	m->generated = strdup(agg.generated ? agg.generated : "");

@@ -95,13 +95,15 @@ int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n
 int manifest_path_from(const char *data_dir, const char *path, char *buf, size_t n);
 
 /* manifest_facts: m's subjects (per subject of aggregate.json, agg's records, borrowed: the
- * fairness facts read from the run.json files of data_dir (own logs) or "unknown" (Warp)),
- * libraries (library name -> distinct versions collect ran with) and collect (collect's
- * versions). A fact is one value when every run agrees, the sorted distinct values when
- * they differ, "unknown" where no run records it. -1 with e set when out of memory (what
- * was filled stays in m). */
-int manifest_facts(const char *data_dir, int warp_mode, const struct results *agg,
-		   struct results_manifest *m, struct err *e);
+ * fairness facts read from the run.json files of the n DATA_DIRs dirs (own logs) or "unknown"
+ * (Warp)), libraries (library name -> distinct versions collect ran with) and collect
+ * (collect's versions). A fact is one value when every run agrees, the sorted distinct values
+ * when they differ, "unknown" where no run records it. A merge of vantages (n >= 2, names[k]
+ * dirs[k]'s vantage): the facts over every DATA_DIR's runs, and per subject its facts per
+ * vantage and the settings that differ between vantages (core/facts.h, fact_setting). -1 with
+ * e set when out of memory (what was filled stays in m). */
+int manifest_facts(const char *const *dirs, const char *const *names, size_t n, int warp_mode,
+		   const struct results *agg, struct results_manifest *m, struct err *e);
 
 /* manifest_build: the whole manifest of a finished analysis (staged_dir, else results_dir,
  * holds aggregate.json and the other results) into m (its digest not set; results_manifest_free);

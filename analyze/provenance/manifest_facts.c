@@ -267,6 +267,12 @@ static int collapse(const json_t *obj, struct results_manifest_versions **v, siz
 	return 0;
 }
 
+/* The runs read so far: per subject id its fact sets (fact -> distinct values) and its
+ * run count. */
+struct scope {
+	json_t *per, *counts;
+};
+
 /* count_run: one more run of subject id in counts. */
 static int count_run(json_t *counts, const char *id)
 {
@@ -275,47 +281,134 @@ static int count_run(json_t *counts, const char *id)
 	return json_object_set_new(counts, id, json_integer(k + 1));
 }
 
-int manifest_facts(const char *data_dir, int warp_mode, const struct results *agg,
-		   struct results_manifest *m, struct err *e)
+/* scope_run: run r into scope x (its subject's sets and count) and libs / coll. */
+static int scope_run(struct scope *x, const struct runrec *r, json_t *libs, json_t *coll)
+{
+	const char *id = r->subject.id;
+	json_t *sets = json_object_get(x->per, id);
+
+	if (sets == NULL &&
+	    ((sets = json_object()) == NULL || json_object_set_new(x->per, id, sets) < 0))
+		return -1;
+	return count_run(x->counts, id) < 0 || one_run(r, sets, libs, coll) < 0 ? -1 : 0;
+}
+
+/* read_dir: the run.json files of data_dir (none for a Warp directory) into every scope of
+ * x (n: 1 or 2, the merge's and the vantage's), their libraries into libs / coll. */
+static int read_dir(const char *data_dir, int warp_mode, struct scope *x, size_t n, json_t *libs,
+		    json_t *coll)
 {
 	struct scan_list runs = {0};
-	json_t *per = json_object(), *counts = json_object(), *empty = json_object();
-	json_t *libs = json_object(), *coll = json_object();
 	struct err ignore;
-	size_t i;
-	int rc = -1;
+	int rc = 0;
 
-	if (per == NULL || counts == NULL || empty == NULL || libs == NULL || coll == NULL ||
-	    (m->subjects = calloc(agg->n_subjects + 1, sizeof(*m->subjects))) == NULL)
-		goto done;
 	if (!warp_mode && scan_runs(data_dir, &runs, &ignore) < 0)
 		scan_list_clear(&runs); /* no runs/: no facts */
-	for (i = 0; i < runs.n; i++) {
+	for (size_t i = 0; rc == 0 && i < runs.n; i++) {
 		struct runrec *r = malloc(sizeof(*r));
-		const char *id;
-		json_t *sets;
-		int bad = r == NULL, read = !bad && runrec_load(runs.v[i].file, r, NULL) == 0;
+		int read = r != NULL && runrec_load(runs.v[i].file, r, NULL) == 0;
 
-		id = read ? r->subject.id : NULL;
-		if (id != NULL) { /* an unreadable run.json: analyze named it already */
-			if ((sets = json_object_get(per, id)) == NULL &&
-			    ((sets = json_object()) == NULL ||
-			     json_object_set_new(per, id, sets) < 0))
-				bad = 1;
-			bad = bad || count_run(counts, id) < 0 || one_run(r, sets, libs, coll) < 0;
-		}
+		rc = r == NULL ? -1 : 0;
+		/* an unreadable run.json: analyze named it already */
+		for (size_t k = 0; read && r->subject.id != NULL && rc == 0 && k < n; k++)
+			rc = scope_run(&x[k], r, libs, coll);
 		if (read)
 			runrec_clear(r);
 		free(r);
-		if (bad)
+	}
+	scan_list_clear(&runs);
+	return rc;
+}
+
+/* scope_entry: subject id's record in scope x into *y, named name. */
+static int scope_entry(const struct scope *x, const char *id, const char *name, const json_t *empty,
+		       struct results_manifest_subject *y)
+{
+	const json_t *sets = json_object_get(x->per, id);
+
+	return subject_entry(name, (size_t)json_integer_value(json_object_get(x->counts, id)),
+			     sets ? sets : empty, y);
+}
+
+/* same_fact: a and b hold the same values. */
+static int same_fact(const struct results_manifest_fact *a, const struct results_manifest_fact *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->values[i], b->values[i]) != 0)
+			return 0;
+	return 1;
+}
+
+static int unknown(const struct results_manifest_fact *f)
+{
+	return f->list == 0 && f->n == 1 && strcmp(f->values[0], FACT_UNKNOWN) == 0;
+}
+
+/* differ: s's settings (fact_setting) whose values differ between two of its vantages that
+ * record them, in fact order, into s->differ. */
+static int differ(struct results_manifest_subject *s)
+{
+	if ((s->differ = calloc(fact_count + 1, sizeof(*s->differ))) == NULL)
+		return -1;
+	for (size_t k = 0; k < fact_count; k++) {
+		const struct results_manifest_fact *first = NULL;
+		int d = 0;
+
+		for (size_t v = 0; fact_setting[k] && v < s->n_vantages; v++) {
+			const struct results_manifest_fact *f = &s->vantages[v].facts[k];
+
+			if (unknown(f))
+				continue;
+			d |= first != NULL && !same_fact(first, f);
+			first = first ? first : f;
+		}
+		if (d && (s->differ[s->n_differ++] = strdup(fact_names[k])) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+/* vantage_entries: subject id's record per vantage into s (a merge of n vantages). */
+static int vantage_entries(const struct scope *vx, const char *const *names, size_t n,
+			   const char *id, const json_t *empty, struct results_manifest_subject *s)
+{
+	s->merged = 1;
+	if ((s->vantages = calloc(n, sizeof(*s->vantages))) == NULL)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		if (scope_entry(&vx[k], id, names[k], empty, &s->vantages[s->n_vantages++]) < 0)
+			return -1;
+	return differ(s);
+}
+
+int manifest_facts(const char *const *dirs, const char *const *names, size_t n, int warp_mode,
+		   const struct results *agg, struct results_manifest *m, struct err *e)
+{
+	struct scope *x = calloc(n + 1, sizeof(*x)); /* x[0]: every run; x[1 + k]: vantage k's */
+	json_t *empty = json_object(), *libs = json_object(), *coll = json_object();
+	size_t i, k;
+	int rc = -1;
+
+	if (x == NULL || empty == NULL || libs == NULL || coll == NULL ||
+	    (m->subjects = calloc(agg->n_subjects + 1, sizeof(*m->subjects))) == NULL)
+		goto done;
+	for (k = 0; k < n + 1; k++)
+		if ((x[k].per = json_object()) == NULL || (x[k].counts = json_object()) == NULL)
+			goto done;
+	for (k = 0; k < n; k++) {
+		struct scope two[2] = {x[0], x[1 + k]};
+
+		if (read_dir(dirs[k], warp_mode, two, n >= 2 ? 2 : 1, libs, coll) < 0)
 			goto done;
 	}
 	for (i = 0; i < agg->n_subjects; i++) {
 		const char *id = agg->subjects[i].id;
-		const json_t *sets = json_object_get(per, id);
+		struct results_manifest_subject *s = &m->subjects[m->n_subjects++];
 
-		if (subject_entry(id, (size_t)json_integer_value(json_object_get(counts, id)),
-				  sets ? sets : empty, &m->subjects[m->n_subjects++]) < 0)
+		if (scope_entry(&x[0], id, id, empty, s) < 0 ||
+		    (n >= 2 && vantage_entries(&x[1], names, n, id, empty, s) < 0))
 			goto done;
 	}
 	if (collapse(libs, &m->libraries, &m->n_libraries) < 0 ||
@@ -323,11 +416,13 @@ int manifest_facts(const char *data_dir, int warp_mode, const struct results *ag
 		goto done;
 	rc = 0;
 done:
-	json_decref(per);
-	json_decref(counts);
+	for (k = 0; x != NULL && k < n + 1; k++) {
+		json_decref(x[k].per);
+		json_decref(x[k].counts);
+	}
+	free(x);
 	json_decref(empty);
 	json_decref(libs);
 	json_decref(coll);
-	scan_list_clear(&runs);
 	return rc < 0 ? err_set(e, "manifest: out of memory") : 0;
 }

@@ -51,7 +51,8 @@ static void verify_usage(FILE *f)
 	      "holds RESULTS_DIR when the manifest records it inside DATA_DIR) as\n"
 	      "RESULTS_DIR/manifest.json says: the manifest's digest, the signature (with\n"
 	      "--pubkey), every input's size and SHA-256 (and no extra run), each run's\n"
-	      "summary recomputed from its ops.tsv.zst, the results re-derived with the\n"
+	      "summary recomputed from its ops.tsv.zst, the fairness facts per subject (and\n"
+	      "per vantage) re-derived from the run.json files, the results re-derived with the\n"
 	      "recorded options and generation time (byte for byte for the same build, else\n"
 	      "numbers within a relative 1e-9), and trend.json while the history database\n"
 	      "still has its recorded digest. A merge of vantages is checked as a whole:\n"
@@ -656,6 +657,37 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 	return compare_one(c, "trend.json", same_build, identical);
 }
 
+/* check_facts: the manifest's fairness facts re-derived from every DATA_DIR (verify_facts). */
+static int check_facts(struct vctx *c)
+{
+	size_t nv = c->man.options.n_vantages >= 2 ? c->man.options.n_vantages : 1;
+	char(*dirs)[PATH_MAX] = calloc(nv, PATH_MAX), file[PATH_MAX], where[PATH_MAX + 1024];
+	const char **dp = calloc(nv, sizeof(*dp));
+	struct err e = {{0}};
+	struct results agg;
+	int rc = VERIFY_OK, d = -1;
+
+	memset(&agg, 0, sizeof(agg));
+	snprintf(file, sizeof(file), "%s/aggregate.json", c->results);
+	if (dirs != NULL && dp != NULL && results_read(file, &agg, &e) == 0) {
+		for (size_t k = 0; k < nv; k++)
+			dp[k] = nv == 1 ? c->data : vantage_dir(c, k, dirs[k], PATH_MAX);
+		d = verify_facts(&c->man, &agg, dp, nv, where, sizeof(where), &e);
+	}
+	if (d < 0)
+		rc = fail(VERIFY_RESULTS, "the fairness facts cannot be re-derived: %s%s",
+			  dirs == NULL || dp == NULL ? "out of memory" : e.msg, NULL);
+	else if (d > 0)
+		rc = fail(
+			VERIFY_RESULTS,
+			"%s/manifest.json: its fairness facts differ from those the runs record: %s",
+			c->results, where);
+	results_free(&agg);
+	free(dirs);
+	free(dp);
+	return rc;
+}
+
 /* trend_claims: with --history, the trend-alert claims added to the re-derived aggregate.json
  * as analyze adds them (analyze/claims/claims.h, claims_trend_add): from the re-derived
  * trend.json, or RESULTS_DIR's when trend.json is not checked. */
@@ -705,6 +737,11 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 		fprintf(stderr,
 			"analyze: --verify: %zu run summaries recomputed from ops.tsv.zst\n",
 			c->n_runs);
+	if ((rc = check_facts(c)) != VERIFY_OK)
+		return rc;
+	fprintf(stderr,
+		"analyze: --verify: the fairness facts of %zu subjects as the runs record\n",
+		c->man.n_subjects);
 	snprintf(c->tmp, sizeof(c->tmp), "/tmp/s3bench-verify.XXXXXX");
 	if (mkdtemp(c->tmp) == NULL) {
 		*c->tmp = '\0';

@@ -28,7 +28,7 @@ static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const payload[] = {"fair", "as-asked", "unfair", NULL};
 static const char *const time_of_day[] = {"dip", "none", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
-static const char *const ran_differently[] = {"differs", NULL};
+static const char *const ran_differently[] = {"differs", "differs-by-vantage", NULL};
 static const char *const staleness[] = {"strong", "stale", "unsettled", "untested", NULL};
 static const char *const trend_alert[] = {"regression", "improvement",  "watch",
 					  "steady",     "insufficient", "alert",

@@ -127,12 +127,13 @@ static json_t *versions_json(const struct results_manifest_versions *v, size_t n
 	return jwrite_done(o, ok);
 }
 
-static json_t *subject_json(const struct results_manifest_subject *s)
+/* subject_json: a subject's record, or a vantage's (id_key "vantage") within it. */
+static json_t *subject_json(const struct results_manifest_subject *s, const char *id_key)
 {
-	json_t *o = json_object();
+	json_t *o = json_object(), *vs;
 	int ok = 1;
 
-	jwrite_put(o, "id", jwrite_str(s->id), &ok);
+	jwrite_put(o, id_key, jwrite_str(s->id), &ok);
 	jwrite_put(o, "runs", json_integer((json_int_t)s->runs), &ok);
 	for (size_t k = 0; s->facts != NULL && k < fact_count; k++) {
 		const struct results_manifest_fact *f = &s->facts[k];
@@ -142,6 +143,13 @@ static json_t *subject_json(const struct results_manifest_subject *s)
 		jwrite_put(o, fact_names[k],
 			   f->list ? jwrite_strings(f->values, f->n) : json_string(f->values[0]),
 			   &ok);
+	}
+	if (s->merged) {
+		vs = json_array();
+		for (size_t i = 0; i < s->n_vantages; i++)
+			jwrite_add(vs, subject_json(&s->vantages[i], "vantage"), &ok);
+		jwrite_put(o, "vantages", vs, &ok);
+		jwrite_put(o, "vantages_differ", jwrite_strings(s->differ, s->n_differ), &ok);
 	}
 	return jwrite_done(o, ok);
 }
@@ -166,7 +174,7 @@ json_t *results_manifest_to_json(const struct results_manifest *m)
 	jwrite_put(root, "libraries", versions_json(m->libraries, m->n_libraries), &ok);
 	jwrite_put(root, "collect", versions_json(m->collect, m->n_collect), &ok);
 	for (size_t i = 0; i < m->n_subjects; i++)
-		jwrite_add(subj, subject_json(&m->subjects[i]), &ok);
+		jwrite_add(subj, subject_json(&m->subjects[i], "id"), &ok);
 	jwrite_put(root, "subjects", subj, &ok);
 	signer = m->signer_fingerprint == NULL
 			 ? json_null()
@@ -334,10 +342,15 @@ static int versions_from(struct jread *r, const json_t *root, const char *key,
 	return r->failed ? -1 : 0;
 }
 
-static int subject_from(struct jread *r, const json_t *o, const char *w,
+/* subject_from: a subject's record at w, or a vantage's within it (id_key "vantage"). */
+static int subject_from(struct jread *r, const json_t *o, const char *w, const char *id_key,
 			struct results_manifest_subject *s)
 {
-	s->id = jread_str(r, o, w, "id", 0);
+	json_t *a = json_object_get(o, "vantages"), *x;
+	char wv[128];
+	size_t i;
+
+	s->id = jread_str(r, o, w, id_key, 0);
 	s->runs = jread_int(r, o, w, "runs", 0, 0);
 	if ((s->facts = jread_alloc(r, w, fact_count, sizeof(*s->facts))) == NULL)
 		return -1;
@@ -355,6 +368,23 @@ static int subject_from(struct jread *r, const json_t *o, const char *w,
 			f->n = 1;
 		}
 	}
+	if (a == NULL || r->failed || strcmp(id_key, "id") != 0)
+		return r->failed ? -1 : 0;
+	s->merged = 1;
+	if ((a = jread_array(r, o, w, "vantages", 1)) == NULL ||
+	    (s->vantages = jread_alloc(r, w, json_array_size(a), sizeof(*s->vantages))) == NULL)
+		return -1;
+	json_array_foreach(a, i, x) {
+		char at[96];
+
+		snprintf(at, sizeof(at), "%s.vantages", w);
+		if (jread_element(r, at, i, x, wv, sizeof(wv)) < 0)
+			return -1;
+		s->n_vantages = i + 1;
+		if (subject_from(r, x, wv, "vantage", &s->vantages[i]) < 0)
+			return -1;
+	}
+	jread_strings(r, o, w, "vantages_differ", &s->differ, &s->n_differ);
 	return r->failed ? -1 : 0;
 }
 
@@ -371,7 +401,7 @@ static int subjects_from(struct jread *r, const json_t *root, struct results_man
 		if (jread_element(r, "subjects", i, v, w, sizeof(w)) < 0)
 			return -1;
 		m->n_subjects = i + 1;
-		if (subject_from(r, v, w, &m->subjects[i]) < 0)
+		if (subject_from(r, v, w, "id", &m->subjects[i]) < 0)
 			return -1;
 	}
 	return 0;
@@ -488,6 +518,19 @@ static void versions_free(struct results_manifest_versions *v, size_t n)
 	free(v);
 }
 
+static void subjects_free(struct results_manifest_subject *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; s[i].facts != NULL && k < fact_count; k++)
+			strings_free(s[i].facts[k].values, s[i].facts[k].n);
+		free(s[i].facts);
+		free(s[i].id);
+		subjects_free(s[i].vantages, s[i].n_vantages);
+		strings_free(s[i].differ, s[i].n_differ);
+	}
+	free(s);
+}
+
 void results_manifest_free(struct results_manifest *m)
 {
 	struct results_manifest_options *o = &m->options;
@@ -526,13 +569,7 @@ void results_manifest_free(struct results_manifest *m)
 	free(m->outputs);
 	versions_free(m->libraries, m->n_libraries);
 	versions_free(m->collect, m->n_collect);
-	for (size_t i = 0; i < m->n_subjects; i++) {
-		for (size_t k = 0; m->subjects[i].facts != NULL && k < fact_count; k++)
-			strings_free(m->subjects[i].facts[k].values, m->subjects[i].facts[k].n);
-		free(m->subjects[i].facts);
-		free(m->subjects[i].id);
-	}
-	free(m->subjects);
+	subjects_free(m->subjects, m->n_subjects);
 	free(m->signer_algorithm);
 	free(m->signer_fingerprint);
 	memset(m, 0, sizeof(*m));

@@ -84,11 +84,19 @@ struct results_manifest_fact {
 	int list;
 };
 
-/* subjects[]: per subject, its runs and fairness facts (core/facts.h's, in that order). */
+/* subjects[]: per subject, its runs and fairness facts (core/facts.h's, in that order); in a
+ * merge of vantages the same per vantage ("vantages": id is the vantage's name, written as
+ * "vantage"; its own vantages and differ empty) and the settings whose values differ between
+ * the vantages ("vantages_differ", fact_setting's facts, in fact order). */
 struct results_manifest_subject {
 	char *id;
 	long long runs;
 	struct results_manifest_fact *facts; /* fact_count entries */
+	int merged; /* a merge: "vantages" and "vantages_differ" written (each may be empty) */
+	struct results_manifest_subject *vantages;
+	size_t n_vantages;
+	char **differ;
+	size_t n_differ;
 };
 
 /* libraries{} / collect{}: a name with the distinct versions recorded, sorted. */

@@ -134,6 +134,56 @@ static void facts_table(struct doc *d, const struct text_lang *l, const struct r
 	doc_table_foot(t, text_lang_str(l, "table.fair_foot"));
 }
 
+/* vantage_values: fact k's value from each of s's vantages ("path (us-east), virtual
+ * (eu-west)") into b. */
+static void vantage_values(struct strbuf *b, const struct results_manifest_subject *s, size_t k)
+{
+	for (size_t v = 0; v < s->n_vantages; v++) {
+		if (v)
+			strbuf_adds(b, ", ");
+		fact(b, &s->vantages[v].facts[k]);
+		strbuf_addf(b, " (%s)", str(s->vantages[v].id));
+	}
+}
+
+/* vantage_notes: in a merge of vantages, per subject whose settings differ between vantages
+ * (vantages_differ) the settings with each vantage's value, or that none does. */
+static void vantage_notes(struct doc *d, const struct text_lang *l,
+			  const struct results_manifest *m)
+{
+	const char *names[] = {"subject", "settings"}, *vals[2];
+	struct strbuf b = {0}, set = {0};
+	int merged = 0, differ = 0;
+	char key[64];
+
+	for (size_t i = 0; i < m->n_subjects; i++) {
+		const struct results_manifest_subject *s = &m->subjects[i];
+
+		merged |= s->merged;
+		if (s->n_differ == 0)
+			continue;
+		differ = 1;
+		strbuf_reset(&set);
+		for (size_t j = 0; j < s->n_differ; j++)
+			for (size_t k = 0; k < fact_count; k++)
+				if (strcmp(fact_names[k], s->differ[j]) == 0) {
+					snprintf(key, sizeof(key), "fact.%s", fact_names[k]);
+					strbuf_addf(&set, "%s%s: ", j ? "; " : "",
+						    text_lang_str(l, key));
+					vantage_values(&set, s, k);
+				}
+		vals[0] = str(s->id);
+		vals[1] = text(d, &set);
+		strbuf_reset(&b);
+		text_subst(&b, text_lang_str(l, "prov.vantage_differ"), names, vals, 2);
+		doc_para(d, text(d, &b), 0);
+	}
+	if (merged && !differ)
+		doc_para(d, text_lang_str(l, "prov.vantage_same"), 0);
+	strbuf_free(&b);
+	strbuf_free(&set);
+}
+
 /* commands: the one command that checks the report, and the one that re-derives it. */
 static void commands(struct doc *d, const struct text_lang *l, const struct results_manifest *m)
 {
@@ -184,6 +234,7 @@ int report_provenance(struct doc *d, const struct text_lang *l, const char *resu
 		summary_table(d, l, &m);
 		commands(d, l, &m);
 		facts_table(d, l, &m);
+		vantage_notes(d, l, &m);
 	}
 	doc_para(d, text_lang_str(l, have ? "prov.files" : "prov.files_nomanifest"), 0);
 	results_manifest_free(&m);

@@ -23,7 +23,15 @@
 #      the headline says so; claims_check.py fails a report whose vantage leader was swapped
 #      and claims whose depending lead was called clear;
 #   7. the merge's manifest.json lists both DATA_DIRs' files (a pair with ops logs), --verify
-#      passes, then fails (exit 5) naming a run.json edited in the second DATA_DIR.
+#      passes, then fails (exit 5) naming a run.json edited in the second DATA_DIR;
+#   8. the merge's fairness facts per subject come from every DATA_DIR: each subject's facts per
+#      vantage and the pooled ones are those of the run.json files (Python), and no setting
+#      differs; with provider A's runs in the second DATA_DIR addressing the bucket virtually,
+#      A's vantages_differ is [addressing] (B's []), the report (en, ko) says so with each
+#      vantage's value, a ran-differently claim differs-by-vantage says it (none where no
+#      setting differs) and passes claims_check.py (en), --verify passes, fails (exit 7) naming the vantage after the manifest's
+#      eu-west record of A is edited (and its digest made again), and fails (exit 5) naming
+#      the file and vantage after the second DATA_DIR's campaign.ini is edited.
 . "$(dirname "$0")/lib.sh"
 use_fake numpy scipy
 d=$tmp/vt
@@ -287,4 +295,105 @@ sed -i 's/"mib_s": /"mib_s": 1/' "$f"
 rc=$?
 [ "$rc" -eq 5 ] && grep -qF "changed input: $f (vantage eu-west)" "$tmp/v2.out"
 check $? "--verify fails (exit $rc) naming the run.json edited in the second DATA_DIR" "$(cat "$tmp/v2.out")"
+
+# 8. the fairness facts of every DATA_DIR
+# shellcheck disable=SC2086
+"$fake" "$d/veu2" $ops --seed 5 --vantage eu-west >/dev/null 2>&1
+find "$d/veu2" -path '*provider-a*' -name run.json -exec sed -i 's/"addressing": "path"/"addressing": "virtual"/' {} +
+"$analyze" "$d/vus" "$d/veu2" -o "$d/vres2" >"$tmp/an4.out" 2>&1
+check $? "setup: the pair with provider A addressing virtually from eu-west merged" "$(tail -n 3 "$tmp/an4.out")"
+cat >"$tmp/facts.py" <<'PY'
+import glob, json, os, sys
+d, res, other, differ = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+m = json.load(open(os.path.join(d, res, "manifest.json")))
+def facts(dirs, sid):
+    runs, f = 0, {}
+    for k in dirs:
+        for p in glob.glob(os.path.join(d, k, "runs/*/*/*/run.json")):
+            r = json.load(open(p))
+            if r["subject"]["id"] != sid:
+                continue
+            runs += 1
+            s = r["subject"]
+            for name, v in (("addressing", s.get("addressing")), ("region", s.get("region")),
+                            ("endpoint_host", s["endpoint"].split("://")[1].split("/")[0]),
+                            ("scheme", s["endpoint"].split("://")[0]), ("client_host", r["host"]["hostname"])):
+                f.setdefault(name, set()).add(v)
+    return runs, {k: sorted(v)[0] if len(v) == 1 else sorted(v) for k, v in f.items()}
+bad = []
+for s in m["subjects"]:
+    want = [("us-east",) + facts(["vus"], s["id"]), ("eu-west",) + facts([other], s["id"])]
+    got = [(v["vantage"], v["runs"], {k: v[k] for k in want[0][2]}) for v in s.get("vantages", [])]
+    runs, pooled = facts(["vus", other], s["id"])
+    if got != want or s["runs"] != runs or {k: s[k] for k in pooled} != pooled or \
+       s.get("vantages_differ") != differ.get(s["id"], []):
+        bad.append((s["id"], got, want, s.get("vantages_differ")))
+print(("ok   " if not bad and len(m["subjects"]) == 2 else "FAIL ") +
+      "manifest.json: each subject's facts per vantage and over both are the run.json files' "
+      "(addressing, region, endpoint, client; runs), vantages_differ %s %s" % (differ or "empty", bad[:1]))
+one = json.load(open(os.path.join(d, "res-one", "manifest.json")))
+print(("ok   " if all("vantages" not in s and "vantages_differ" not in s for s in one["subjects"]) else "FAIL ") +
+      "one DATA_DIR's manifest has no subjects[].vantages or vantages_differ")
+PY
+PATH=/usr/bin:$PATH pycheck "facts" "$d" vres veu '{}' <"$tmp/facts.py"
+PATH=/usr/bin:$PATH pycheck "facts (A differs)" "$d" vres2 veu2 '{"provider-a": ["addressing"]}' <"$tmp/facts.py"
+"$render" "$d/vres" -o "$d/vrep-en" >/dev/null 2>&1
+check $? "render of the merge with no setting differing (en)"
+for lang in en ko; do
+	"$render" "$d/vres2" -o "$d/vrep2-$lang" --lang "$lang" >/dev/null 2>&1
+	check $? "render of the merge with A's addressing differing ($lang)"
+done
+grep -q 'every subject ran with the same settings from every vantage' "$d/vrep-en/report.html" &&
+	grep -q '모든 대상이 모든 측정 위치에서 같은 설정으로 실행되었습니다' "$d/rep-ko/report.html"
+check $? "the report (en, ko) says every subject ran with the same settings from every vantage"
+grep -q 'provider-a ran with other settings from different vantages, so its figures from them measure different things: Addressing style: path (us-east), virtual (eu-west)\.' "$d/vrep2-en/report.html" &&
+	grep -q 'provider-a은(는) 측정 위치마다 다른 설정으로 실행되었으므로.*: 주소 방식: path (us-east), virtual (eu-west)\.' "$d/vrep2-ko/report.html" &&
+	! grep -q 'provider-b ran with other settings' "$d/vrep2-en/report.html"
+check $? "the report (en, ko) says provider A ran with another addressing from eu-west, with each vantage's value, and not B"
+PATH=/usr/bin:$PATH pycheck "ran differently by vantage" "$d" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+got = {r: [(c["id"], c["verdict"], c["subjects"], c["figures"]) for c in json.load(open(os.path.join(d, r, "aggregate.json")))["claims"]
+           if c["kind"] == "ran-differently"] for r in ("vres", "vres2")}
+want = [("ran-differently/provider-a/addressing/vantages", "differs-by-vantage", [],
+         {"aspect": "addressing", "values": "addressing path (us-east), addressing virtual (eu-west)"})]
+print(("ok   " if got["vres2"] == want and got["vres"] == [] else "FAIL ") +
+      "claims: ran-differently/provider-a/addressing/vantages differs-by-vantage with each vantage's value, "
+      "and none where no setting differs (%s)" % got)
+PY
+grep -q 'Provider A ran differently from different vantages: addressing: addressing path (us-east), addressing virtual (eu-west)' "$d/vrep2-en/report.html" &&
+	grep -q 'Provider A은(는) 측정 위치마다 다르게 실행: addressing: addressing path (us-east), addressing virtual (eu-west)' "$d/vrep2-ko/report.html"
+check $? "the report's claims (en, ko) word A's differs-by-vantage claim"
+out=$(/usr/bin/python3 "$top/tests/tools/claims_check.py" "$d/vres2/aggregate.json" "$d/none.json" \
+	--report "$d/vrep2-en" 2>&1)
+check $? "claims_check.py on the merge with A's addressing differing (en): $(echo "$out" | tail -n 1)" "$(echo "$out" | grep FAIL | head -5)"
+"$analyze" --verify "$d/vres2" "$d/vus" >"$tmp/v3.out" 2>&1
+check $? "--verify of the merge with A's addressing differing passes" "$(tail -n 2 "$tmp/v3.out")"
+cp -r "$d/vres2" "$d/vres2-bad"
+/usr/bin/python3 - "$d/vres2-bad/manifest.json" <<'PY'
+import hashlib, json, sys
+def jcs(v):  # RFC 8785 for this file's values: ASCII keys, integral doubles without ".0"
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, dict):
+        return {k: jcs(x) for k, x in v.items()}
+    return [jcs(x) for x in v] if isinstance(v, list) else v
+def digest(m):
+    body = jcs({k: x for k, x in m.items() if k != "digest"})
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+m = json.load(open(sys.argv[1]))
+assert digest(m) == m["digest"], "the digest is not made again as analyze makes it"
+m["subjects"][0]["vantages"][1]["addressing"] = "path"
+m["digest"] = digest(m)
+json.dump(m, open(sys.argv[1], "w"), indent=1)
+PY
+"$analyze" --verify "$d/vres2-bad" "$d/vus" >"$tmp/v4.out" 2>&1
+rc=$?
+[ "$rc" -eq 7 ] && grep -qF "subjects[0].vantages[1] (provider-a, vantage eu-west): addressing: 'path' recorded, 'virtual' in the run.json files of provider-a under $d/veu2/runs (vantage eu-west)" "$tmp/v4.out"
+check $? "--verify fails (exit $rc) when the manifest's eu-west record of A says path, naming the vantage and its runs" "$(tail -n 1 "$tmp/v4.out")"
+sed -i '/^\[subject provider-a\]/,/^$/s/^region = .*/region = eu-central-1/' "$d/veu2/campaign.ini"
+"$analyze" --verify "$d/vres2" "$d/vus" >"$tmp/v5.out" 2>&1
+rc=$?
+[ "$rc" -eq 5 ] && grep -qF "changed input: $d/veu2/campaign.ini (vantage eu-west)" "$tmp/v5.out"
+check $? "--verify fails (exit $rc) naming the second DATA_DIR's campaign.ini, its subject's region changed, and its vantage" "$(tail -n 1 "$tmp/v5.out")"
 finish

@@ -69,6 +69,7 @@ static struct results_claim_figure figures[] = {
 	{"ranks", NAN, "us-east: 1, eu-west: 3"},
 	{"by_vantage", NAN, "us-east: Provider A, eu-west: Provider B"},
 	{"vantage", NAN, "eu-west"},
+	{"values", NAN, "addressing path (us-east), addressing virtual (eu-west)"},
 	{"f", 255.1, NULL},
 	{"p_shown", NAN, "< 0.001"},
 	{"bad", 1, NULL},
@@ -152,7 +153,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 85, "%s: 85 verdicts walked (%zu)", lang, n);
+	CHECK(n == 86, "%s: 86 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};

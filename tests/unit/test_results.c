@@ -341,19 +341,40 @@ static void test_trend(void)
 	free(t);
 }
 
-/* A merge's manifest (options.vantages[], inputs[].vantage): the fixture's records with two
- * vantages written, read back and written again the same. */
+/* merged_subject: s as a merge's record: the subjects of m2 (moved) as its vantages, the
+ * first named us-east, and checksum differing between them. 0 when out of memory. */
+static int merged_subject(struct results_manifest_subject *s, struct results_manifest *m2)
+{
+	s->merged = 1;
+	s->vantages = m2->subjects;
+	s->n_vantages = m2->n_subjects;
+	m2->subjects = NULL;
+	m2->n_subjects = 0;
+	free(s->vantages[0].id);
+	s->vantages[0].id = strdup("us-east");
+	if ((s->differ = calloc(2, sizeof(*s->differ))) == NULL)
+		return 0;
+	s->differ[s->n_differ++] = strdup("checksum");
+	return s->vantages[0].id != NULL && s->differ[0] != NULL;
+}
+
+/* A merge's manifest (options.vantages[], inputs[].vantage, subjects[].vantages[] and
+ * vantages_differ): the fixture's records with two vantages written, read back and written
+ * again the same. */
 static void test_manifest_vantages(void)
 {
 	char path[4200];
-	struct results_manifest m = {0}, back = {0};
+	struct results_manifest m = {0}, back = {0}, m2 = {0};
 	struct err e = {{0}};
 	json_t *j = NULL, *k = NULL;
+	const struct results_manifest_subject *b0;
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	rc = results_manifest_read(path, &m, &e);
-	if (rc == 0 && m.n_inputs > 0 &&
+	rc = rc == 0 ? results_manifest_read(path, &m2, &e) : rc;
+	if (rc == 0 && m.n_inputs > 0 && m.n_subjects > 0 && m2.n_subjects > 0 &&
+	    merged_subject(&m.subjects[0], &m2) &&
 	    (m.options.vantages = calloc(2, sizeof(*m.options.vantages))) != NULL) {
 		struct results_manifest_vantage *v = m.options.vantages;
 
@@ -375,10 +396,19 @@ static void test_manifest_vantages(void)
 		      strcmp(back.inputs[0].vantage, "eu-west") == 0,
 	      "manifest.json of a merge: options.vantages and inputs[].vantage read back: %s",
 	      e.msg);
+	b0 = back.n_subjects > 0 ? &back.subjects[0] : NULL;
+	CHECK(b0 != NULL && b0->merged && b0->n_vantages == m.subjects[0].n_vantages &&
+		      strcmp(b0->vantages[0].id, "us-east") == 0 && b0->vantages[0].facts != NULL &&
+		      b0->vantages[0].facts[0].n == m.subjects[0].vantages[0].facts[0].n &&
+		      b0->n_differ == 1 && strcmp(b0->differ[0], "checksum") == 0 &&
+		      (m.n_subjects < 2 || !back.subjects[1].merged),
+	      "manifest.json of a merge: subjects[0].vantages[] (us-east first) and "
+	      "vantages_differ [checksum] read back; a subject without them stays so");
 	k = back.options.n_vantages ? results_manifest_to_json(&back) : NULL;
 	CHECK(k != NULL && json_equal(j, k),
 	      "manifest.json of a merge: written again as it was read");
 	results_manifest_free(&m);
+	results_manifest_free(&m2);
 	results_manifest_free(&back);
 	json_decref(j);
 	json_decref(k);
