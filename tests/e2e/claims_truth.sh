@@ -4,7 +4,7 @@
 # campaign built so that its truth is known: a clear lead (and the clear lowest tails), a tie,
 # a lead the data could not tell (unresolved, worded apart from a tie), a runner-up or a
 # leader limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle
-# at a known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and
+# at a known rate retried once (its attempts' and requests' throttled shares apart), a worker cap, a 5 % share of 503s, a subject that signed differently and
 # the cheapest prices (and the most throughput per cost), one subject far more consistent
 # than the other, a single cycle, 70 cells with request phases (more than "Where the time
 # goes" shows), three clients of which one subject's were not balanced, a subject that sent
@@ -12,8 +12,8 @@
 # workload and a rate sweep): gen_truth writes the
 # runs and truth.json, analyze the results, render the report (English; Korean too for the
 # blocked lead, the late sends, the NIC cap, the clear lead, the many groups, the unresolved
-# lead, the client-limited highest figure, the cost ranks, the client imbalance and the
-# feature gap), and
+# lead, the client-limited highest figure, the cost ranks, the client imbalance, the
+# feature gap and the throttle), and
 # tests/tools/claims_check.py compares aggregate.json's claims[] and the rendered reports (the
 # HTML's claims block, marks and words, the PDF's embedded claims.json and text) with the truth
 # (a missing or contradicting claim fails it); the sample campaign's claims and report with
@@ -24,7 +24,7 @@
 # clear, a tail leader's mark without its claim, a late send worded as the server's "no", an
 # unresolved lead worded with a tie's words (its finding, its verdict), a client-limited
 # highest figure worded as found, an imbalance or a throughput-per-cost finding without its
-# claim, a mark of no claim, a client-limited latency row without its claim, a client-limit
+# claim, a sweep's throttled shares of attempts and of requests swapped, a mark of no claim, a client-limited latency row without its claim, a client-limit
 # mark on another subject's row, a per-cycle chart without its mark, a CDF chart carrying
 # another category's claim, a forest plot without its lead claim, a "Where the time goes" row
 # of another concurrency, its groups past 64 left out without saying so, a flagged subject's
@@ -51,7 +51,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients | feature-gap)
+	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients | feature-gap | throttle)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -157,6 +157,9 @@ fail_report "an imbalance finding without its claim" clients \
 fail_report "the most throughput per cost named without its claim" subjects \
 	'html = html.replace("<li data-claim=\"rank/tput-per-cost\">", "<li>")' \
 	"rank/tput-per-cost (ranked) worded by its finding: none"
+fail_report "a sweep's throttled shares of attempts and requests swapped" throttle \
+	'html = html.replace("% of attempts<", "% of XX<").replace("% of requests<", "% of attempts<").replace("% of XX<", "% of requests<")' \
+	"t-rate-0 at 400: col.throttled_pct 6.55"
 fail_report "a mark of no claim" clear \
 	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
 	"every data-claim"

@@ -85,6 +85,10 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     \u2020 and no leader, its lead's verdict naming it left out (flag_marks); the same marks with
     their claims on a flagged subject's rows of the cost, hedging, workload and rate tables
     (flag_tables), and no chart summary naming a \u2020 series highest;
+  - each sweep's points table (t-rate-N, rate_sweeps[N]) shows, for each offered rate, the
+    throttled share of the attempts (col.throttled_pct) and of the requests
+    (col.throttled_req_pct) as aggregate.json's point has them (throttled_attempt_share,
+    throttled_share; null: the null mark), each in its own column (rate_shares);
   - every payload claim is worded by one paragraph carrying its id (its claim.payload.VERDICT
     string), and a fair one has the figures of fair data (zstd below 1.05, 99.9 % unique 4 KiB
     blocks or more);
@@ -1239,6 +1243,36 @@ def void_leads(agg, claims):
     return bad
 
 
+def rate_shares(c, name, agg, tabs, lang):
+    """Each sweep's points table t-rate-N shows the throttled share of the attempts and of the
+    requests of rate_sweeps[N]'s points, each in the column its heading names (a table with
+    one column for both, or either share in the other's, fails)."""
+    st = strings(lang)
+    bad = []
+    for i, s in enumerate(agg.get("rate_sweeps") or []):
+        t = tabs.get("t-rate-%d" % i)
+        if t is None:
+            bad.append("t-rate-%d missing" % i)
+            continue
+        heads = [" ".join(n.all_text().split()) for n in t.walk() if n.tag == "th" and n.parent is not None
+                 and n.parent.parent is not None and n.parent.parent.tag == "thead"]
+        rows = [cells(tr) for tr in t.walk() if tr.tag == "tr" and tr.parent is not None and tr.parent.tag == "tbody"]
+        for key, field in (("col.throttled_pct", "throttled_attempt_share"), ("col.throttled_req_pct", "throttled_share")):
+            col = heads.index(st.get(key)) if st.get(key) in heads else None
+            if col is None:
+                bad.append("t-rate-%d: no column %s (%s)" % (i, key, st.get(key)))
+                continue
+            for p in s.get("points", []):
+                row = next((r for r in rows if number(r[0].all_text()) == p["offered"]), None)
+                got = number(row[col].all_text()) if row is not None and col < len(row) else None
+                want = p.get(field)
+                if (want is None) != (got is None) or (want is not None and abs(got - want * 100) > 0.051):
+                    bad.append("t-rate-%d at %g: %s %s, not %s" % (i, p["offered"], key, got,
+                                                                  None if want is None else round(want * 100, 2)))
+    c.t(not bad, "%s: each sweep's points table shows the throttled share of attempts and of requests%s"
+        % (name, ": " + "; ".join(bad[:4]) if bad else ""))
+
+
 FLAG_TABLES = ("t-cost-bill", "t-cost-perf", "t-hedge", "t-workloads", "t-work-ops-", "t-sustained",
                "t-rate-")  # the tables of figures that are no matrix cell's own (report_flag_cells)
 
@@ -1454,6 +1488,7 @@ def report(c, agg, truth, d):
     claim_findings(c, name, agg, tree, lang, block)
     payload_marks(c, name, tree, lang, block, agg)
     flag_marks(c, name, agg, block, tree, tabs, lang)
+    rate_shares(c, name, agg, tabs, lang)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 

@@ -35,7 +35,9 @@ struct sim_subject {
  * run: slots at 1 / rate s, started by the first of `workers` workers free (late when none
  * is), late_share of them late_ms late besides; each request served in service_ms
  * (+-30 %); above capacity req/s (0: none) a share (rate - capacity) / rate answered 503
- * at once. */
+ * at once; with retries = N each throttled attempt sent again at once, up to N times,
+ * each attempt throttled alike (its rows "K+" and "K", the final one from the first
+ * attempt's start: collect's retries). */
 struct sim_run {
 	const struct sim_subject *subj;
 	int cycle; /* 0: a one-off run (runs/once) */
@@ -54,6 +56,7 @@ struct sim_run {
 	double rate;
 	int workers;
 	double service_ms, late_share, late_ms, capacity;
+	int retries; /* workload.retries (a rate run's) */
 };
 
 /* sim_uniform: a uniform draw in [0, 1) from g's stream. sim_lognormal: a factor of mean
