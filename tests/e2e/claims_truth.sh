@@ -222,6 +222,46 @@ python3 "$checker" "$tmp/hedge/aggregate.json" "$tmp/feature-gap/truth.json" \
 	--report "$tmp/hedge/report" >"$tmp/hedge.chk" 2>&1
 [ $? -eq 1 ] && grep -q '^FAIL.*t-hedge: a row of gap not marked' "$tmp/hedge.chk"
 check $? "the checker fails on gap's hedging row unmarked ($(grep -m 1 '^FAIL' "$tmp/hedge.chk" | cut -c1-160))"
+# a mixed workload's per-op tables (feature-gap: near's and gap's mixed cells): rendered, gap's
+# rows marked, and the checker fails on one unmarked
+grep -q 'id="t-work-ops-[0-9]*"><caption>gap: ' "$tmp/feature-gap/report/report.html" &&
+	grep -q 'id="t-work-ops-[0-9]*"><caption>near: ' "$tmp/feature-gap/report/report.html"
+check $? "feature-gap: a per-op table of each mixed cell (t-work-ops-N of gap and of near)"
+fail_report "a flagged subject's per-op row unmarked" feature-gap \
+	'html = re.sub(r" data-claim=\"feature-gap/[^\"]*\">PUT \u00a7", ">PUT", html, count=1)' \
+	"t-work-ops-[0-9]*: a row of gap not marked"
+# a violated conditional-write cell that is a workload cell or a sweep point (gen_truth writes
+# no ops logs to judge): the feature-gap results given violated correctness claims of near's
+# mixed cell and of gap's 200 req/s point, rendered; their rows in t-workloads, t-sustained and
+# t-rate-N carry them with the mark, and the checker fails on the sweep point's mark dropped
+python3 - "$tmp/feature-gap/results" "$tmp/void" <<'PY'
+import json, shutil, sys
+src, dst = sys.argv[1:3]
+shutil.copytree(src, dst)
+agg = json.load(open(src + "/aggregate.json"))
+for op, size, conc, sid, ext in (("mixed", 1048576, 4, "near", "mix"), ("get", 4096, 8, "gap", "r200")):
+    agg["claims"].append({"id": "correctness/%s/%d/c%d/%s/%s" % (op, size, conc, sid, ext), "kind": "correctness",
+                          "verdict": "violated", "op": op, "size": size, "concurrency": conc, "subject": sid,
+                          "subjects": [], "reasons": [], "figures": {"rule": "one-winner", "keys": 2, "violations": 1,
+                                                                      "example": "k0: 2 writers won"}})
+json.dump(agg, open(dst + "/aggregate.json", "w"))
+PY
+"$render" "$tmp/void" -o "$tmp/void/report" --format html >"$tmp/void.ren" 2>&1 &&
+	python3 "$checker" "$tmp/void/aggregate.json" "$tmp/feature-gap/truth.json" \
+		--report "$tmp/void/report" >"$tmp/void.chk" 2>&1 &&
+	grep -q 'data-claim="correctness/mixed/1048576/c4/near/mix"><span class="sw"[^>]*></span>near †</th><td>Mixed' "$tmp/void/report/report.html"
+check $? "the violated workload cell and sweep point marked † ($(tail -n 1 "$tmp/void.chk"))"
+python3 - "$tmp/void/report/report.html" <<'PY'
+import re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+head, tail = html.split('id="t-rate-', 1)
+tail = tail.replace(' correctness/get/4096/c8/gap/r200"', '"', 1).replace(" § †<", " §<", 1)
+open(sys.argv[1], "w", encoding="utf-8").write(head + 'id="t-rate-' + tail)
+PY
+python3 "$checker" "$tmp/void/aggregate.json" "$tmp/feature-gap/truth.json" \
+	--report "$tmp/void/report" >"$tmp/void.chk" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*correctness/get/4096/c8/gap/r200: not marked † in its sweep' "$tmp/void.chk"
+check $? "the checker fails on the sweep point's † dropped ($(grep -m 1 '^FAIL' "$tmp/void.chk" | cut -c1-160))"
 # "Where the time goes" per concurrency, and its stated limit
 fail_report "a time table row of another concurrency" clear \
 	'head, tail = html.split("id=\"t-time\"", 1); html = head + "id=\"t-time\"" + tail.replace("time-share/get/1048576/c1/near", "time-share/get/1048576/c16/near", 1)' \

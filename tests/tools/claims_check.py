@@ -48,7 +48,8 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - every lead claim is shown in its throughput table with data-lead, every client-limit claim
     of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
     every sustained claim in the sustained-rate table;
-  - the headline words only lead-count claims whose verdict is most;
+  - the headline words only lead-count claims whose verdict is most (and carries the flags,
+    feature-gap and correctness claims, of the subject it names);
   - every client-limit claim of a matrix cell marked (data-claim, and the mark ‡ in the
     text) on its subject's row of the pooled-latency table t-lat-OP and the per-cycle table
     t-runs-OP, and on its limited runs' verdicts in t-client; no row marked without its claim
@@ -1060,7 +1061,7 @@ def words(c, name, agg, claims, tree, lang, text):
     by_id = {x["id"]: x for x in claims}
     if head and head[0].claim_ids():
         bad = [i for i in head[0].claim_ids()
-               if by_id.get(i, {}).get("kind") != "feature-gap"
+               if by_id.get(i, {}).get("kind") not in ("feature-gap", "correctness")
                and (by_id.get(i, {}).get("kind") != "lead-count" or by_id[i]["verdict"] != "most")]
         c.t(not bad, "%s: the headline words only lead-count claims of verdict most%s"
             % (name, ": not " + ", ".join(bad) if bad else ""))
@@ -1155,6 +1156,9 @@ def claim_findings(c, name, agg, tree, lang, claims):
         if keys is None:
             c.t(not lis, "%s: %s (%s) worded by no finding" % (name, x["id"], x["verdict"]))
             continue
+        # a finding naming a flagged subject carries its flags too (marked): not its words
+        said = [n for n in lis if any(matches(st, k, n.all_text()) for k in keys)]
+        lis = said or lis
         text = " ".join(lis[0].all_text().split()) if lis else ""
         ok = (len(lis) == 1 and any(matches(st, k, text) for k in keys)
               and (x.get("subject") is None or label_of(agg, x["subject"]) in text))
@@ -1412,6 +1416,8 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
             said += re.findall(r"%s(?: %s)? %s is highest" % (re.escape(lab), MARK, VOID_MARK), text)
             if said:
                 bad.append("%s: a summary names the violated cell: '%s'" % (x["id"], said[0]))
+        if len(x["id"].split("/")) > 5:  # a workload cell's or sweep point's: flag_tables
+            continue
         t = tabs.get("t-%s-c%d" % (x["op"], x["concurrency"]))
         hits = [n for n in cells(t) if x["id"] in n.claim_ids()] if t is not None else []
         if len(hits) != 1 or VOID_MARK not in hits[0].all_text() or "lead" in hits[0].classes() \

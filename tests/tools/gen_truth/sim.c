@@ -89,6 +89,10 @@ static int closed(struct sim_gen *g, const struct sim_run *r, struct rows *k, st
 	for (int w = 0; w < r->conc; w++)
 		for (int64_t t = k->t0; t < end;) {
 			int err = sim_uniform(g) < r->err503;
+
+			if (r->mix_put > 0)
+				snprintf(k->op, sizeof(k->op), "%s",
+					 sim_uniform(g) * 100 < r->mix_put ? "PUT" : "GET");
 			int64_t d = (int64_t)(per * r->conc * NS * (0.9 + 0.2 * sim_uniform(g)));
 
 			if (err)
@@ -287,6 +291,11 @@ static int write_run(const struct sim_gen *g, const struct sim_run *r, struct ru
 						 .seed = 7,
 						 .buckets = 1,
 						 .prefixes = 1};
+	if (r->mix_put > 0) {
+		rec->workload.has_mix = 1;
+		rec->workload.mix[RUNREC_MIX_GET] = 100 - r->mix_put;
+		rec->workload.mix[RUNREC_MIX_PUT] = r->mix_put;
+	}
 	if (r->subj->payload != NULL) {
 		rec->workload.has_send = 1;
 		rec->workload.send.v[RUNREC_SEND_PAYLOAD] = r->subj->payload;

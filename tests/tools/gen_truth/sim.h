@@ -53,6 +53,8 @@ struct sim_run {
 	int clients;                /* > 1: a distributed run of that many clients (MPI ranks) */
 	const double *client_share; /* each client's share of the run's throughput */
 	const char *size_spec;      /* a closed loop's sizes spec (a workload cell); NULL: none */
+	int mix_put;                /* > 0: a closed-loop mixed run (op "mixed"), each request a
+				       PUT with this weight, a GET with 100 - it */
 	double rate;
 	int workers;
 	double service_ms, late_share, late_ms, capacity;
