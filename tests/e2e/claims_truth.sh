@@ -4,33 +4,35 @@
 # campaign built so that its truth is known: a clear lead (and the clear lowest tails), a tie,
 # a lead the data could not tell (unresolved, worded apart from a tie), a runner-up or a
 # leader limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle
-# at a known rate retried once (its attempts' and requests' throttled shares apart), a worker cap, a 5 % share of 503s, a subject that signed differently and
-# the cheapest prices (and the most throughput per cost), one subject far more consistent
-# than the other, a single cycle, 70 cells with request phases (more than "Where the time
-# goes" shows), three clients of which one subject's were not balanced, a subject that sent
-# no SSE-C because its probe found it refused, faster than the two that did, with prices, a
-# workload and a rate sweep): gen_truth writes the
-# runs and truth.json, analyze the results, render the report (English; Korean too for the
-# blocked lead, the late sends, the NIC cap, the clear lead, the many groups, the unresolved
-# lead, the client-limited highest figure, the cost ranks, the client imbalance, the
-# feature gap and the throttle), and
+# at a known rate retried once (its attempts' and requests' throttled shares apart), a worker
+# cap, a 5 % share of 503s, a subject that signed differently and the cheapest prices (and the
+# most throughput per cost), one subject far more consistent than the other, a single cycle,
+# 70 cells with request phases (more than "Where the time goes" shows), three clients of which
+# one subject's were not balanced, a subject that sent no SSE-C because its probe found it
+# refused, faster than the two that did, with prices, workloads (a size distribution, a mixed
+# run: per-op tables) and a rate sweep): gen_truth writes the runs and truth.json, analyze the
+# results, render the report (English; Korean too for the blocked lead, the late sends, the
+# NIC cap, the clear lead, the many groups, the unresolved lead, the client-limited highest
+# figure, the cost ranks, the client imbalance, the feature gap and the throttle), and
 # tests/tools/claims_check.py compares aggregate.json's claims[] and the rendered reports (the
 # HTML's claims block, marks and words, the PDF's embedded claims.json and text) with the truth
 # (a missing or contradicting claim fails it); the sample campaign's claims and report with
 # what holds of every analysis.
-# Then the checker is shown to fail where it must: a truth that says otherwise, a claim
-# taken out, a blocked lead or tail lead called clear, a client-limited highest figure called found, a
-# tail leader without its claim, an id repeated; and in a report: a blocked lead painted
-# clear, a tail leader's mark without its claim, a late send worded as the server's "no", an
+# Then the checker is shown to fail where it must: a truth that says otherwise, a claim taken
+# out, a blocked lead or tail lead called clear, a client-limited highest figure called found, a
+# tail leader without its claim, an id repeated; and in a report: a blocked lead painted clear,
+# a tail leader's mark without its claim, a late send worded as the server's "no", an
 # unresolved lead worded with a tie's words (its finding, its verdict), a client-limited
 # highest figure worded as found, an imbalance or a throughput-per-cost finding without its
-# claim, a sweep's throttled shares of attempts and of requests swapped, a mark of no claim, a client-limited latency row without its claim, a client-limit
-# mark on another subject's row, a per-cycle chart without its mark, a CDF chart carrying
-# another category's claim, a forest plot without its lead claim, a "Where the time goes" row
-# of another concurrency, its groups past 64 left out without saying so, a flagged subject's
-# throughput figure, chart series, lead verdict, sustained rate or hedging row without its
-# mark, its bill marked without its claim (the hedging table from what-ifs added to the
-# feature-gap results: gen_truth writes no ops logs). No server; about a minute.
+# claim, a sweep's throttled shares of attempts and of requests swapped, a mark of no claim, a
+# client-limited latency row without its claim, a client-limit mark on another subject's row, a
+# per-cycle chart without its mark, a CDF chart carrying another category's claim, a forest plot
+# without its lead claim, a "Where the time goes" row of another concurrency, its groups past 64
+# left out without saying so, a flagged subject's throughput figure, chart series, lead verdict,
+# sustained rate, per-op row or hedging row without its mark, its bill marked without its claim,
+# a violated sweep point's † dropped (the hedging table from what-ifs, and violated
+# conditional-write claims of a workload cell and a sweep point, added to the feature-gap
+# results: gen_truth writes no ops logs). No server; about a minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}

@@ -256,8 +256,8 @@ static int throttle(struct sim_gen *g, struct truth *t, struct err *e)
 		     "max_sustained", 200, 0);
 	truth_figure(truth_claim(t, "knee/get/4096/c64/near", "found", "near", NULL), "rate", 400,
 		     0);
-	struct json_t *x = truth_claim(t, "errors/get/4096/c64/near/r400", "above-threshold",
-				       "near", NULL);
+	json_t *x = truth_claim(t, "errors/get/4096/c64/near/r400", "above-threshold", "near",
+				NULL);
 
 	truth_figure(x, "share", 0.0625, 0.02);
 	truth_figure(x, "throttled_share", 0.0625, 0.02);
