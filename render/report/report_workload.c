@@ -520,7 +520,15 @@ static void sustained_cell(struct report_builder *r, struct doc_table *t, size_t
 	strbuf_free(&b);
 }
 
-/* One sweep's points as a table. */
+/* share_cell: a throttled share as a percentage (two decimals under 10 %; NAN, a file
+ * written before it was counted: "–"). */
+static void share_cell(struct report_builder *r, struct doc_table *t, size_t i, double share)
+{
+	num_cell(r, t, i, share * 100, share < 0.1 ? 2 : 1);
+}
+
+/* One sweep's points as a table: the throttled share of the attempts (retried ones
+ * included) beside that of the requests (their final answers). */
 static void sweep_table(struct report_builder *r, const struct results_sweep *s, size_t k)
 {
 	char id[32];
@@ -529,12 +537,12 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 	subst(&cap, rb_str(r, "table.rate_points"), "subject",
 	      subject_text(r, s->subject, s->clients, &subj), NULL, NULL);
 	strbuf_free(&subj);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 7);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 8);
 	strbuf_free(&cap);
-	const char *heads[] = {"col.offered",      "col.achieved",     "col.sustained",
-			       "col.p50_intended", "col.p99_intended", "col.p99_service",
-			       "col.throttled_pct"};
-	for (size_t i = 0; i < 7; i++)
+	const char *heads[] = {"col.offered",       "col.achieved",         "col.sustained",
+			       "col.p50_intended",  "col.p99_intended",     "col.p99_service",
+			       "col.throttled_pct", "col.throttled_req_pct"};
+	for (size_t i = 0; i < 8; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
 	for (size_t i = 0; i < s->n_points; i++) {
 		const struct results_sweep_point *p = &s->points[i];
@@ -549,11 +557,10 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 		num_cell(r, t, 3, p->p50_intended_ms, -1);
 		num_cell(r, t, 4, p->p99_intended_ms, -1);
 		num_cell(r, t, 5, p->p99_ms, -1);
-		/* the attempts' share; a file without it: the requests' */
-		double th = isnan(p->throttled_attempt_share) ? p->throttled_share
-							      : p->throttled_attempt_share;
-		num_cell(r, t, 6, th * 100, th < 0.1 ? 2 : 1);
+		share_cell(r, t, 6, p->throttled_attempt_share);
+		share_cell(r, t, 7, p->throttled_share);
 	}
+	doc_table_foot(t, rb_str(r, "table.rate_points_foot"));
 }
 
 static void rates(struct report_builder *r)

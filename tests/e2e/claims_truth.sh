@@ -4,33 +4,35 @@
 # campaign built so that its truth is known: a clear lead (and the clear lowest tails), a tie,
 # a lead the data could not tell (unresolved, worded apart from a tie), a runner-up or a
 # leader limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle
-# at a known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and
-# the cheapest prices (and the most throughput per cost), one subject far more consistent
-# than the other, a single cycle, 70 cells with request phases (more than "Where the time
-# goes" shows), three clients of which one subject's were not balanced, a subject that sent
-# no SSE-C because its probe found it refused, faster than the two that did, with prices, a
-# workload and a rate sweep): gen_truth writes the
-# runs and truth.json, analyze the results, render the report (English; Korean too for the
-# blocked lead, the late sends, the NIC cap, the clear lead, the many groups, the unresolved
-# lead, the client-limited highest figure, the cost ranks, the client imbalance and the
-# feature gap), and
+# at a known rate retried once (its attempts' and requests' throttled shares apart), a worker
+# cap, a 5 % share of 503s, a subject that signed differently and the cheapest prices (and the
+# most throughput per cost), one subject far more consistent than the other, a single cycle,
+# 70 cells with request phases (more than "Where the time goes" shows), three clients of which
+# one subject's were not balanced, a subject that sent no SSE-C because its probe found it
+# refused, faster than the two that did, with prices, workloads (a size distribution, a mixed
+# run: per-op tables) and a rate sweep): gen_truth writes the runs and truth.json, analyze the
+# results, render the report (English; Korean too for the blocked lead, the late sends, the
+# NIC cap, the clear lead, the many groups, the unresolved lead, the client-limited highest
+# figure, the cost ranks, the client imbalance, the feature gap and the throttle), and
 # tests/tools/claims_check.py compares aggregate.json's claims[] and the rendered reports (the
 # HTML's claims block, marks and words, the PDF's embedded claims.json and text) with the truth
 # (a missing or contradicting claim fails it); the sample campaign's claims and report with
 # what holds of every analysis.
-# Then the checker is shown to fail where it must: a truth that says otherwise, a claim
-# taken out, a blocked lead or tail lead called clear, a client-limited highest figure called found, a
-# tail leader without its claim, an id repeated; and in a report: a blocked lead painted
-# clear, a tail leader's mark without its claim, a late send worded as the server's "no", an
+# Then the checker is shown to fail where it must: a truth that says otherwise, a claim taken
+# out, a blocked lead or tail lead called clear, a client-limited highest figure called found, a
+# tail leader without its claim, an id repeated; and in a report: a blocked lead painted clear,
+# a tail leader's mark without its claim, a late send worded as the server's "no", an
 # unresolved lead worded with a tie's words (its finding, its verdict), a client-limited
 # highest figure worded as found, an imbalance or a throughput-per-cost finding without its
-# claim, a mark of no claim, a client-limited latency row without its claim, a client-limit
-# mark on another subject's row, a per-cycle chart without its mark, a CDF chart carrying
-# another category's claim, a forest plot without its lead claim, a "Where the time goes" row
-# of another concurrency, its groups past 64 left out without saying so, a flagged subject's
-# throughput figure, chart series, lead verdict, sustained rate or hedging row without its
-# mark, its bill marked without its claim (the hedging table from what-ifs added to the
-# feature-gap results: gen_truth writes no ops logs). No server; about a minute.
+# claim, a sweep's throttled shares of attempts and of requests swapped, a mark of no claim, a
+# client-limited latency row without its claim, a client-limit mark on another subject's row, a
+# per-cycle chart without its mark, a CDF chart carrying another category's claim, a forest plot
+# without its lead claim, a "Where the time goes" row of another concurrency, its groups past 64
+# left out without saying so, a flagged subject's throughput figure, chart series, lead verdict,
+# sustained rate, per-op row or hedging row without its mark, its bill marked without its claim,
+# a violated sweep point's † dropped (the hedging table from what-ifs, and violated
+# conditional-write claims of a workload cell and a sweep point, added to the feature-gap
+# results: gen_truth writes no ops logs). No server; about a minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
@@ -51,7 +53,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients | feature-gap)
+	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients | feature-gap | throttle)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -157,6 +159,9 @@ fail_report "an imbalance finding without its claim" clients \
 fail_report "the most throughput per cost named without its claim" subjects \
 	'html = html.replace("<li data-claim=\"rank/tput-per-cost\">", "<li>")' \
 	"rank/tput-per-cost (ranked) worded by its finding: none"
+fail_report "a sweep's throttled shares of attempts and requests swapped" throttle \
+	'html = html.replace("% of attempts<", "% of XX<").replace("% of requests<", "% of attempts<").replace("% of XX<", "% of requests<")' \
+	"t-rate-0 at 400: col.throttled_pct 6.55"
 fail_report "a mark of no claim" clear \
 	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
 	"every data-claim"
@@ -219,6 +224,46 @@ python3 "$checker" "$tmp/hedge/aggregate.json" "$tmp/feature-gap/truth.json" \
 	--report "$tmp/hedge/report" >"$tmp/hedge.chk" 2>&1
 [ $? -eq 1 ] && grep -q '^FAIL.*t-hedge: a row of gap not marked' "$tmp/hedge.chk"
 check $? "the checker fails on gap's hedging row unmarked ($(grep -m 1 '^FAIL' "$tmp/hedge.chk" | cut -c1-160))"
+# a mixed workload's per-op tables (feature-gap: near's and gap's mixed cells): rendered, gap's
+# rows marked, and the checker fails on one unmarked
+grep -q 'id="t-work-ops-[0-9]*"><caption>gap: ' "$tmp/feature-gap/report/report.html" &&
+	grep -q 'id="t-work-ops-[0-9]*"><caption>near: ' "$tmp/feature-gap/report/report.html"
+check $? "feature-gap: a per-op table of each mixed cell (t-work-ops-N of gap and of near)"
+fail_report "a flagged subject's per-op row unmarked" feature-gap \
+	'html = re.sub(r" data-claim=\"feature-gap/[^\"]*\">PUT \u00a7", ">PUT", html, count=1)' \
+	"t-work-ops-[0-9]*: a row of gap not marked"
+# a violated conditional-write cell that is a workload cell or a sweep point (gen_truth writes
+# no ops logs to judge): the feature-gap results given violated correctness claims of near's
+# mixed cell and of gap's 200 req/s point, rendered; their rows in t-workloads, t-sustained and
+# t-rate-N carry them with the mark, and the checker fails on the sweep point's mark dropped
+python3 - "$tmp/feature-gap/results" "$tmp/void" <<'PY'
+import json, shutil, sys
+src, dst = sys.argv[1:3]
+shutil.copytree(src, dst)
+agg = json.load(open(src + "/aggregate.json"))
+for op, size, conc, sid, ext in (("mixed", 1048576, 4, "near", "mix"), ("get", 4096, 8, "gap", "r200")):
+    agg["claims"].append({"id": "correctness/%s/%d/c%d/%s/%s" % (op, size, conc, sid, ext), "kind": "correctness",
+                          "verdict": "violated", "op": op, "size": size, "concurrency": conc, "subject": sid,
+                          "subjects": [], "reasons": [], "figures": {"rule": "one-winner", "keys": 2, "violations": 1,
+                                                                      "example": "k0: 2 writers won"}})
+json.dump(agg, open(dst + "/aggregate.json", "w"))
+PY
+"$render" "$tmp/void" -o "$tmp/void/report" --format html >"$tmp/void.ren" 2>&1 &&
+	python3 "$checker" "$tmp/void/aggregate.json" "$tmp/feature-gap/truth.json" \
+		--report "$tmp/void/report" >"$tmp/void.chk" 2>&1 &&
+	grep -q 'data-claim="correctness/mixed/1048576/c4/near/mix"><span class="sw"[^>]*></span>near †</th><td>Mixed' "$tmp/void/report/report.html"
+check $? "the violated workload cell and sweep point marked † ($(tail -n 1 "$tmp/void.chk"))"
+python3 - "$tmp/void/report/report.html" <<'PY'
+import re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+head, tail = html.split('id="t-rate-', 1)
+tail = tail.replace(' correctness/get/4096/c8/gap/r200"', '"', 1).replace(" § †<", " §<", 1)
+open(sys.argv[1], "w", encoding="utf-8").write(head + 'id="t-rate-' + tail)
+PY
+python3 "$checker" "$tmp/void/aggregate.json" "$tmp/feature-gap/truth.json" \
+	--report "$tmp/void/report" >"$tmp/void.chk" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*correctness/get/4096/c8/gap/r200: not marked † in its sweep' "$tmp/void.chk"
+check $? "the checker fails on the sweep point's † dropped ($(grep -m 1 '^FAIL' "$tmp/void.chk" | cut -c1-160))"
 # "Where the time goes" per concurrency, and its stated limit
 fail_report "a time table row of another concurrency" clear \
 	'head, tail = html.split("id=\"t-time\"", 1); html = head + "id=\"t-time\"" + tail.replace("time-share/get/1048576/c1/near", "time-share/get/1048576/c16/near", 1)' \

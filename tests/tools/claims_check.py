@@ -48,7 +48,8 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - every lead claim is shown in its throughput table with data-lead, every client-limit claim
     of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
     every sustained claim in the sustained-rate table;
-  - the headline words only lead-count claims whose verdict is most;
+  - the headline words only lead-count claims whose verdict is most (and carries the flags,
+    feature-gap and correctness claims, of the subject it names);
   - every client-limit claim of a matrix cell marked (data-claim, and the mark ‡ in the
     text) on its subject's row of the pooled-latency table t-lat-OP and the per-cycle table
     t-runs-OP, and on its limited runs' verdicts in t-client; no row marked without its claim
@@ -85,6 +86,10 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     \u2020 and no leader, its lead's verdict naming it left out (flag_marks); the same marks with
     their claims on a flagged subject's rows of the cost, hedging, workload and rate tables
     (flag_tables), and no chart summary naming a \u2020 series highest;
+  - each sweep's points table (t-rate-N, rate_sweeps[N]) shows, for each offered rate, the
+    throttled share of the attempts (col.throttled_pct) and of the requests
+    (col.throttled_req_pct) as aggregate.json's point has them (throttled_attempt_share,
+    throttled_share; null: the null mark), each in its own column (rate_shares);
   - every payload claim is worded by one paragraph carrying its id (its claim.payload.VERDICT
     string), and a fair one has the figures of fair data (zstd below 1.05, 99.9 % unique 4 KiB
     blocks or more);
@@ -1056,7 +1061,7 @@ def words(c, name, agg, claims, tree, lang, text):
     by_id = {x["id"]: x for x in claims}
     if head and head[0].claim_ids():
         bad = [i for i in head[0].claim_ids()
-               if by_id.get(i, {}).get("kind") != "feature-gap"
+               if by_id.get(i, {}).get("kind") not in ("feature-gap", "correctness")
                and (by_id.get(i, {}).get("kind") != "lead-count" or by_id[i]["verdict"] != "most")]
         c.t(not bad, "%s: the headline words only lead-count claims of verdict most%s"
             % (name, ": not " + ", ".join(bad) if bad else ""))
@@ -1151,6 +1156,9 @@ def claim_findings(c, name, agg, tree, lang, claims):
         if keys is None:
             c.t(not lis, "%s: %s (%s) worded by no finding" % (name, x["id"], x["verdict"]))
             continue
+        # a finding naming a flagged subject carries its flags too (marked): not its words
+        said = [n for n in lis if any(matches(st, k, n.all_text()) for k in keys)]
+        lis = said or lis
         text = " ".join(lis[0].all_text().split()) if lis else ""
         ok = (len(lis) == 1 and any(matches(st, k, text) for k in keys)
               and (x.get("subject") is None or label_of(agg, x["subject"]) in text))
@@ -1237,6 +1245,36 @@ def void_leads(agg, claims):
         if h is not None and (h["subject"], h["size"], h["concurrency"]) == (x["subject"], x["size"], x["concurrency"]):
             bad.append("highest/%s: a violated cell (%s)" % (x["op"], x["id"]))
     return bad
+
+
+def rate_shares(c, name, agg, tabs, lang):
+    """Each sweep's points table t-rate-N shows the throttled share of the attempts and of the
+    requests of rate_sweeps[N]'s points, each in the column its heading names (a table with
+    one column for both, or either share in the other's, fails)."""
+    st = strings(lang)
+    bad = []
+    for i, s in enumerate(agg.get("rate_sweeps") or []):
+        t = tabs.get("t-rate-%d" % i)
+        if t is None:
+            bad.append("t-rate-%d missing" % i)
+            continue
+        heads = [" ".join(n.all_text().split()) for n in t.walk() if n.tag == "th" and n.parent is not None
+                 and n.parent.parent is not None and n.parent.parent.tag == "thead"]
+        rows = [cells(tr) for tr in t.walk() if tr.tag == "tr" and tr.parent is not None and tr.parent.tag == "tbody"]
+        for key, field in (("col.throttled_pct", "throttled_attempt_share"), ("col.throttled_req_pct", "throttled_share")):
+            col = heads.index(st.get(key)) if st.get(key) in heads else None
+            if col is None:
+                bad.append("t-rate-%d: no column %s (%s)" % (i, key, st.get(key)))
+                continue
+            for p in s.get("points", []):
+                row = next((r for r in rows if number(r[0].all_text()) == p["offered"]), None)
+                got = number(row[col].all_text()) if row is not None and col < len(row) else None
+                want = p.get(field)
+                if (want is None) != (got is None) or (want is not None and abs(got - want * 100) > 0.051):
+                    bad.append("t-rate-%d at %g: %s %s, not %s" % (i, p["offered"], key, got,
+                                                                  None if want is None else round(want * 100, 2)))
+    c.t(not bad, "%s: each sweep's points table shows the throttled share of attempts and of requests%s"
+        % (name, ": " + "; ".join(bad[:4]) if bad else ""))
 
 
 FLAG_TABLES = ("t-cost-bill", "t-cost-perf", "t-hedge", "t-workloads", "t-work-ops-", "t-sustained",
@@ -1378,6 +1416,8 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
             said += re.findall(r"%s(?: %s)? %s is highest" % (re.escape(lab), MARK, VOID_MARK), text)
             if said:
                 bad.append("%s: a summary names the violated cell: '%s'" % (x["id"], said[0]))
+        if len(x["id"].split("/")) > 5:  # a workload cell's or sweep point's: flag_tables
+            continue
         t = tabs.get("t-%s-c%d" % (x["op"], x["concurrency"]))
         hits = [n for n in cells(t) if x["id"] in n.claim_ids()] if t is not None else []
         if len(hits) != 1 or VOID_MARK not in hits[0].all_text() or "lead" in hits[0].classes() \
@@ -1454,6 +1494,7 @@ def report(c, agg, truth, d):
     claim_findings(c, name, agg, tree, lang, block)
     payload_marks(c, name, tree, lang, block, agg)
     flag_marks(c, name, agg, block, tree, tabs, lang)
+    rate_shares(c, name, agg, tabs, lang)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 

@@ -43,9 +43,10 @@ struct rows {
 };
 
 /* row: one request of d ns from start (intended: its slot, 0 none) into the summary; a
- * failure when err (503). */
+ * failure when err (503); attempt K of a run with retries (0: none), retried when it was
+ * sent again. */
 static int row(struct rows *k, const struct sim_run *r, int thread, int64_t start, int64_t d,
-	       int64_t intended, int err, struct err *e)
+	       int64_t intended, int err, int attempt, int retried, struct err *e)
 {
 	double wait = r->wait_frac > 0 ? r->wait_frac : 0.3;
 	double rtt = r->rtt_frac > 0 ? r->rtt_frac : 0.1;
@@ -71,6 +72,8 @@ static int row(struct rows *k, const struct sim_run *r, int thread, int64_t star
 		.transfer_ns = d - send - w,
 		.conn = OPS_CONN_REUSED,
 		.rtt_ns = (int64_t)(rtt * (double)d),
+		.attempt = attempt,
+		.retried = retried,
 	};
 
 	return summary_acc_add(k->acc, &x, e);
@@ -86,17 +89,47 @@ static int closed(struct sim_gen *g, const struct sim_run *r, struct rows *k, st
 	for (int w = 0; w < r->conc; w++)
 		for (int64_t t = k->t0; t < end;) {
 			int err = sim_uniform(g) < r->err503;
+
+			if (r->mix_put > 0)
+				snprintf(k->op, sizeof(k->op), "%s",
+					 sim_uniform(g) * 100 < r->mix_put ? "PUT" : "GET");
 			int64_t d = (int64_t)(per * r->conc * NS * (0.9 + 0.2 * sim_uniform(g)));
 
 			if (err)
 				d /= 10;
-			if (row(k, r, w, t, d, 0, err, e) < 0)
+			if (row(k, r, w, t, d, 0, err, 0, 0, e) < 0)
 				return -1;
 			t += d;
 		}
 	k->peak_workers = -1;
 	k->late_no_worker = -1;
 	return 0;
+}
+
+/* attempts: the rows of the request of slot (intended) started at ready by worker w: a
+ * throttled attempt (503 above capacity) 1 ms long, retried at once up to r->retries times;
+ * the request's end-to-end span into *d. */
+static int attempts(struct sim_gen *g, const struct sim_run *r, struct rows *k, int w,
+		    int64_t ready, int64_t slot, int64_t *d, struct err *e)
+{
+	double p = r->capacity > 0 && r->rate > r->capacity ? (r->rate - r->capacity) / r->rate : 0;
+	int64_t at = ready;
+
+	for (int n = 1;; n++) {
+		int err = sim_uniform(g) < p;
+		int64_t x = err ? 1000000
+				: (int64_t)(r->service_ms * 1e6 * (0.7 + 0.6 * sim_uniform(g)));
+		int retried = err && n <= r->retries, attempt = r->retries > 0 ? n : 0;
+
+		if (retried) {
+			if (row(k, r, w, at, x, slot, err, attempt, 1, e) < 0)
+				return -1;
+			at += x;
+			continue;
+		}
+		*d = at + x - ready;
+		return row(k, r, w, ready, *d, slot, err, attempt, 0, e);
+	}
 }
 
 /* open_loop: a rate run's rows: each slot started by the first free worker. */
@@ -107,7 +140,7 @@ static int open_loop(struct sim_gen *g, const struct sim_run *r, struct rows *k,
 
 	for (uint64_t i = 0; summary_rate_slot_ns(r->rate, i) < (int64_t)(g->seconds * NS); i++) {
 		int64_t slot = k->t0 + summary_rate_slot_ns(r->rate, i), ready = slot, d;
-		int w = -1, err;
+		int w = -1;
 
 		if (sim_uniform(g) < r->late_share)
 			ready += (int64_t)(r->late_ms * 1e6);
@@ -125,12 +158,9 @@ static int open_loop(struct sim_gen *g, const struct sim_run *r, struct rows *k,
 		}
 		if (w + 1 > k->peak_workers)
 			k->peak_workers = w + 1;
-		err = r->capacity > 0 && r->rate > r->capacity &&
-		      sim_uniform(g) < (r->rate - r->capacity) / r->rate;
-		d = err ? 1000000 : (int64_t)(r->service_ms * 1e6 * (0.7 + 0.6 * sim_uniform(g)));
-		free_at[w] = ready + d;
-		if (row(k, r, w, ready, d, slot, err, e) < 0)
+		if (attempts(g, r, k, w, ready, slot, &d, e) < 0)
 			return -1;
+		free_at[w] = ready + d;
 	}
 	return 0;
 }
@@ -257,9 +287,15 @@ static int write_run(const struct sim_gen *g, const struct sim_run *r, struct ru
 						 .size_spec = r->size_spec,
 						 .rate = r->rate,
 						 .workers = r->rate > 0 ? r->workers : r->conc,
+						 .retries = r->retries,
 						 .seed = 7,
 						 .buckets = 1,
 						 .prefixes = 1};
+	if (r->mix_put > 0) {
+		rec->workload.has_mix = 1;
+		rec->workload.mix[RUNREC_MIX_GET] = 100 - r->mix_put;
+		rec->workload.mix[RUNREC_MIX_PUT] = r->mix_put;
+	}
 	if (r->subj->payload != NULL) {
 		rec->workload.has_send = 1;
 		rec->workload.send.v[RUNREC_SEND_PAYLOAD] = r->subj->payload;
@@ -338,6 +374,7 @@ int sim_run(struct sim_gen *g, const struct sim_run *r, struct err *e)
 		s.rate.peak_workers = k.peak_workers;
 		s.rate.late_no_worker = k.late_no_worker;
 	}
+	s.retry.max = r->retries;
 	rc = write_run(g, r, &s, dir, e);
 	summary_clear(&s);
 done:

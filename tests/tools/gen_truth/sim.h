@@ -35,7 +35,9 @@ struct sim_subject {
  * run: slots at 1 / rate s, started by the first of `workers` workers free (late when none
  * is), late_share of them late_ms late besides; each request served in service_ms
  * (+-30 %); above capacity req/s (0: none) a share (rate - capacity) / rate answered 503
- * at once. */
+ * at once; with retries = N each throttled attempt sent again at once, up to N times,
+ * each attempt throttled alike (its rows "K+" and "K", the final one from the first
+ * attempt's start: collect's retries). */
 struct sim_run {
 	const struct sim_subject *subj;
 	int cycle; /* 0: a one-off run (runs/once) */
@@ -51,9 +53,12 @@ struct sim_run {
 	int clients;                /* > 1: a distributed run of that many clients (MPI ranks) */
 	const double *client_share; /* each client's share of the run's throughput */
 	const char *size_spec;      /* a closed loop's sizes spec (a workload cell); NULL: none */
+	int mix_put;                /* > 0: a closed-loop mixed run (op "mixed"), each request a
+				       PUT with this weight, a GET with 100 - it */
 	double rate;
 	int workers;
 	double service_ms, late_share, late_ms, capacity;
+	int retries; /* workload.retries (a rate run's) */
 };
 
 /* sim_uniform: a uniform draw in [0, 1) from g's stream. sim_lognormal: a factor of mean
