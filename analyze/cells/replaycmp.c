@@ -196,7 +196,7 @@ out:
 }
 
 struct rread {
-	struct lats *rep;
+	struct lats *rep, *svc;
 	uint64_t *sent, *late, *failed;
 	int64_t tol; /* ns: a request that started later after its intended start was late */
 	int oom;
@@ -215,7 +215,8 @@ static int on_run_row(const struct op_row *r, void *arg)
 		q->failed[op]++;
 		return 0;
 	}
-	if (push(&q->rep[op], r->end_ns - (r->intended_ns ? r->intended_ns : r->start_ns)) < 0) {
+	if (push(&q->rep[op], r->end_ns - (r->intended_ns ? r->intended_ns : r->start_ns)) < 0 ||
+	    push(&q->svc[op], r->end_ns - r->start_ns) < 0) {
 		q->oom = 1;
 		return -1;
 	}
@@ -247,15 +248,14 @@ static void side(struct lats *l, struct replaycmp_side *s)
 /* cell: c's comparison into a new c->replay. -1 when memory runs out. */
 static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell *c)
 {
-	struct lats rec[REPLAYCMP_OPS] = {{0}}, rep[REPLAYCMP_OPS] = {{0}};
+	struct lats rec[REPLAYCMP_OPS] = {{0}}, rep[REPLAYCMP_OPS] = {{0}},
+		    svc[REPLAYCMP_OPS] = {{0}};
 	uint64_t traced[REPLAYCMP_OPS] = {0}, sent[REPLAYCMP_OPS] = {0}, late[REPLAYCMP_OPS] = {0},
 		 failed[REPLAYCMP_OPS] = {0};
 	struct replaycmp *x = calloc(1, sizeof(*x));
-	struct rread q = {rep,
-			  sent,
-			  late,
-			  failed,
-			  c->rate > 0 ? summary_rate_tolerance_ns(c->rate) : INT64_MAX,
+	struct rread q = {rep,    svc,
+			  sent,   late,
+			  failed, c->rate > 0 ? summary_rate_tolerance_ns(c->rate) : INT64_MAX,
 			  0};
 	int rc = -1, read = 0;
 
@@ -291,6 +291,7 @@ static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell
 		o->failed = failed[k];
 		side(&rec[k], &o->rec);
 		side(&rep[k], &o->rep);
+		side(&svc[k], &o->svc);
 		x->n_op++;
 	}
 	rc = 0;
@@ -298,6 +299,7 @@ out:
 	for (int k = 0; k < REPLAYCMP_OPS; k++) {
 		free(rec[k].v);
 		free(rep[k].v);
+		free(svc[k].v);
 	}
 	return rc;
 }

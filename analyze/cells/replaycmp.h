@@ -6,7 +6,8 @@
  * replayed latencies from the intended start of the successful requests of the cell's valid
  * runs (their ops logs); each side's p50, p90 and p99 by nearest rank with their
  * order-statistic 95 % intervals (analyze/stats/pctci.h), a percentile only where its side
- * has the requests to bound it; and per op the replay's requests sent, sent late and failed.
+ * has the requests to bound it; and per op the replay's requests sent, sent late and failed,
+ * and the replayed requests' service latency (from their actual start) with its percentiles.
  * aggregate.json workload_cells[].replay; the "replay" claims,
  * and the "replay-lead" claims across the subjects that replayed one trace
  * (analyze/claims/claims_replay.c). */
@@ -41,6 +42,8 @@ struct replaycmp_op {
 	   intended start) and those that failed */
 	uint64_t sent, late, failed;
 	struct replaycmp_side rec, rep;
+	struct replaycmp_side svc; /* the replayed requests' service latency (end - start: what a
+				      late send does not lengthen) */
 };
 
 /* One replay cell's comparison. */

@@ -6,7 +6,8 @@
  * subjects and per op, which subject's replayed latency is the lowest (leads, alike,
  * not-judged), with every subject's percentiles; not judged when a subject failed more than
  * CLAIM_ERROR_SHARE of the op's requests, blocked when another subject than the lowest was
- * client-limited or sent more than CLAIM_LATE_SHARE of them late. */
+ * client-limited or sent more than CLAIM_LATE_SHARE of them late (unless its service latency
+ * alone lies above the lowest's). */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -121,16 +122,20 @@ static int failing(const struct agg_cell *c, const char *op)
 	return o != NULL && above(o->failed, o->sent, CLAIM_ERROR_SHARE);
 }
 
-/* blocking: why cell c's replayed latency of op may be its client's, not its server's: the
+/* blocking: why cell c's replayed latency of op may be its client's, not its server's, so
+ * that it might not lie above hi, the lowest subject's interval's top at percentile pct: the
  * cell's client limit for cpu, nic or workers (CLIMIT_CELLS_BLOCKING), and WL_R_LATE_SENDS
- * when more than CLAIM_LATE_SHARE of the op's requests were sent late; 0: none. */
-static unsigned blocking(const struct agg_cell *c, const char *op)
+ * when more than CLAIM_LATE_SHARE of the op's requests were sent late and its service
+ * latency's interval (from the actual start, which lateness does not lengthen) does not lie
+ * wholly above hi; 0: none. */
+static unsigned blocking(const struct agg_cell *c, const char *op, int pct, double hi)
 {
 	const struct replaycmp_op *o = op_of(c, op);
 	unsigned bits = c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0;
 
-	return bits |
-	       (o != NULL && above(o->late, o->sent, CLAIM_LATE_SHARE) ? WL_R_LATE_SENDS : 0);
+	if (o != NULL && above(o->late, o->sent, CLAIM_LATE_SHARE) && !(hi < o->svc.lo[pct]))
+		bits |= WL_R_LATE_SENDS;
+	return bits;
 }
 
 /* lead_figures: each subject's figures of the lead (requests.ID, runs.ID, sent.ID, late.ID,
@@ -192,7 +197,7 @@ static int lead_claim(struct claim_list *l, const struct aggregate *a, struct gr
 	}
 	verdict = replaycmp_lead(s, g->n, &pct, &first, &next);
 	for (size_t i = 0; pct >= 0 && !errors && i < g->n; i++)
-		bits |= i != first ? blocking(g->c[i], op) : 0;
+		bits |= i != first ? blocking(g->c[i], op, pct, s[first]->hi[pct]) : 0;
 	verdict = errors ? "not-judged" : bits ? "blocked" : verdict;
 	key.tag = tag;
 	key.subject = -1;
@@ -204,7 +209,7 @@ static int lead_claim(struct claim_list *l, const struct aggregate *a, struct gr
 	for (size_t i = 0; i < g->n; i++)
 		if (i != first &&
 		    (strcmp(verdict, "alike") != 0 || !(s[first]->hi[pct] < s[i]->lo[pct])) &&
-		    (!bits || blocking(g->c[i], op)))
+		    (!bits || blocking(g->c[i], op, pct, s[first]->hi[pct])))
 			claims_also(l, (int)g->c[i]->subject);
 	if (errors)
 		claims_reason(l, "errors");

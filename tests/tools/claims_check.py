@@ -23,7 +23,8 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
     bounds, the lowest leads when its interval lies wholly below every other's, else alike;
     not-judged without one; not-judged (errors) when a subject failed more than 1 % of the
     op's replay.ops[].sent; blocked when another than the lowest is client-limited for cpu,
-    nic or workers or sent more than 1 % of them late, with those reasons), each subject's
+    nic or workers or sent more than 1 % of them late, its service interval (replay.ops[].
+    service) not wholly above the lowest's, with those reasons), each subject's
     sent/late/failed the cell's, its subject the lowest, versus the next; one claim per op;
   - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
   - a subject (subject, subjects[]) that is not one of subjects[];
@@ -650,10 +651,13 @@ def replay_lead_agree(c, agg, by_id):
             elif at is None:
                 reasons = ["too-few-requests"]
             else:
+                hi = sides[first][1][at + "_hi_ms"]
+                svc_lo = lambda i: (ops[i].get("service") or {}).get(at + "_lo_ms")
+                late = lambda i: (share(ops[i], "late") or 0) > 0.01 and not (svc_lo(i) is not None and hi < svc_lo(i))
                 block = [i for i, w in enumerate(ws) if i != first and (
                     ((w.get("client_limit") or {}).get("verdict") == "limited"
                      and set((w.get("client_limit") or {}).get("reasons") or []) & {"cpu", "nic", "workers"})
-                    or (share(ops[i], "late") or 0) > 0.01)]
+                    or late(i))]
                 if block:
                     want = "blocked"
                     got = set()
@@ -661,7 +665,7 @@ def replay_lead_agree(c, agg, by_id):
                         cl = ws[i].get("client_limit") or {}
                         if cl.get("verdict") == "limited":
                             got |= set(cl.get("reasons") or []) & {"cpu", "nic", "workers"}
-                        if (share(ops[i], "late") or 0) > 0.01:
+                        if late(i):
                             got.add("late-sends")
                     reasons = [r for r in ("cpu", "nic", "workers", "late-sends") if r in got]
             if (x["verdict"], f.get("at"), x.get("subject"), f.get("compared"), x.get("reasons") or []) != (want, at, sides[first][0], len(sides), reasons):

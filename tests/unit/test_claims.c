@@ -719,7 +719,8 @@ static void test_replay_lead(void)
  * change to them: a subject failing more than 1 % of the op's requests (either; not the
  * 1 % itself) is not judged, errors; b (not the lowest) client-limited for cpu, nic or
  * workers (not shared-cpu alone) or sending more than 1 % late blocks the lead, naming b
- * and why; a's own late sends or limit do not. */
+ * and why, its late sends only when its service latency (from the actual start) does not
+ * keep it above a; a's own late sends or limit do not. */
 static void test_replay_block(void)
 {
 	static const struct {
@@ -729,23 +730,28 @@ static void test_replay_block(void)
 		int limited;                      /* its cell client-limited */
 		unsigned reasons;                 /* CLIMIT_R_* of the limit */
 		const char *verdict, *why, *also; /* also: the claim's subjects */
+		double svc_lo;                    /* its service latency's p99 lo (ms) */
 	} t[] = {
-		{"none", 1, 0, 0, 0, 0, "leads", "", "b"},
-		{"b failed 5 of 400", 1, 0, 5, 0, 0, "not-judged", "errors", "b"},
-		{"a, the lowest, failed 5 of 400", 0, 0, 5, 0, 0, "not-judged", "errors", "b"},
-		{"a failed 4 of 400: 1 %, not above", 0, 0, 4, 0, 0, "leads", "", "b"},
-		{"b sent 5 of 400 late", 1, 5, 0, 0, 0, "blocked", "late-sends", "b"},
-		{"b sent 4 of 400 late: 1 %, not above", 1, 4, 0, 0, 0, "leads", "", "b"},
-		{"a, the lowest, sent 200 late", 0, 200, 0, 0, 0, "leads", "", "b"},
-		{"b client-limited by cpu", 1, 0, 0, 1, CLIMIT_R_CPU, "blocked", "cpu", "b"},
+		{"none", 1, 0, 0, 0, 0, "leads", "", "b", 0},
+		{"b failed 5 of 400", 1, 0, 5, 0, 0, "not-judged", "errors", "b", 0},
+		{"a, the lowest, failed 5 of 400", 0, 0, 5, 0, 0, "not-judged", "errors", "b", 0},
+		{"a failed 4 of 400: 1 %, not above", 0, 0, 4, 0, 0, "leads", "", "b", 0},
+		{"b sent 5 of 400 late", 1, 5, 0, 0, 0, "blocked", "late-sends", "b", 0},
+		{"b sent 4 of 400 late: 1 %, not above", 1, 4, 0, 0, 0, "leads", "", "b", 0},
+		{"a, the lowest, sent 200 late", 0, 200, 0, 0, 0, "leads", "", "b", 0},
+		{"b client-limited by cpu", 1, 0, 0, 1, CLIMIT_R_CPU, "blocked", "cpu", "b", 0},
 		{"b limited by workers and late", 1, 9, 0, 1, CLIMIT_R_WORKERS, "blocked",
-		 "workers,late-sends", "b"},
+		 "workers,late-sends", "b", 0},
 		{"b's cell shares the CPU only: a caveat", 1, 0, 0, 1, CLIMIT_R_SHARED_CPU, "leads",
-		 "", "b"},
+		 "", "b", 0},
 		{"b's limit counted but not the cell's (under half its runs)", 1, 0, 0, 0,
-		 CLIMIT_R_NIC, "leads", "", "b"},
-		{"a, the lowest, client-limited by nic", 0, 0, 0, 1, CLIMIT_R_NIC, "leads", "",
-		 "b"},
+		 CLIMIT_R_NIC, "leads", "", "b", 0},
+		{"a, the lowest, client-limited by nic", 0, 0, 0, 1, CLIMIT_R_NIC, "leads", "", "b",
+		 0},
+		{"b late, its service p99 above a's (lo 9.5 over a's hi 9)", 1, 5, 0, 0, 0, "leads",
+		 "", "b", 9.5},
+		{"b late, its service p99 lo 9 not above a's hi 9", 1, 5, 0, 0, 0, "blocked",
+		 "late-sends", "b", 9},
 	};
 	const struct replaycmp_side get[2] = {{400, {2, 4, 8}, {1.8, 3.5, 7}, {2.2, 4.5, 9}},
 					      {400, {5, 9, 20}, {4.5, 8, 18}, {5.5, 10, 22}}};
@@ -775,6 +781,7 @@ static void test_replay_block(void)
 		x[t[k].who].op[0].late = t[k].late;
 		x[t[k].who].op[0].failed = t[k].failed;
 		x[t[k].who].op[0].sent += t[k].failed;
+		x[t[k].who].op[0].svc.lo[2] = t[k].svc_lo;
 		cells[t[k].who].climit = (struct agg_climit){.measured = 1,
 							     .limited = t[k].reasons != 0,
 							     .is_limited = t[k].limited,
