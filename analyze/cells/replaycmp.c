@@ -198,7 +198,7 @@ out:
 struct rread {
 	struct lats *rep, *svc;
 	uint64_t *sent, *late, *failed;
-	int64_t tol; /* ns: a request that started later after its intended start was late */
+	int64_t tol; /* ns: a request that started more than this after its intended start was late */
 	int oom;
 };
 

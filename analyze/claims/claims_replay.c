@@ -147,22 +147,18 @@ static void lead_figures(struct claim_list *l, const struct aggregate *a, const 
 
 	for (size_t i = 0; i < g->n; i++) {
 		const char *id = a->subjects[g->c[i]->subject].id;
+		const struct replaycmp_op *o = op_of(g->c[i], op);
 
 		snprintf(key, sizeof(key), "requests.%s", id);
 		claims_num(l, key, (double)g->s[i]->requests);
 		snprintf(key, sizeof(key), "runs.%s", id);
 		claims_num(l, key, (double)g->c[i]->n);
-		for (int k = 0; k < 3; k++) {
-			const struct replaycmp_op *o = op_of(g->c[i], op);
-			static const char *const name[] = {"sent", "late", "failed"};
-			uint64_t v = o == NULL ? 0
-				     : k == 0  ? o->sent
-				     : k == 1  ? o->late
-					       : o->failed;
-
-			snprintf(key, sizeof(key), "%s.%s", name[k], id);
-			claims_num(l, key, (double)v);
-		}
+		snprintf(key, sizeof(key), "sent.%s", id);
+		claims_num(l, key, o != NULL ? (double)o->sent : 0);
+		snprintf(key, sizeof(key), "late.%s", id);
+		claims_num(l, key, o != NULL ? (double)o->late : 0);
+		snprintf(key, sizeof(key), "failed.%s", id);
+		claims_num(l, key, o != NULL ? (double)o->failed : 0);
 		for (int k = 0; k < REPLAYCMP_PCTS; k++) {
 			snprintf(key, sizeof(key), "%s_ms.%s", replaycmp_pct_name[k], id);
 			claims_num(l, key, g->s[i]->ms[k]);

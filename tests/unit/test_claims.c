@@ -6,7 +6,8 @@
  * simulation, one-off ranks (single runs: none; Welch against SciPy's ttest_ind), "where
  * the time goes" per concurrency, the short-window caveat, ran-differently (and the
  * feature gaps it flags, with and without a probe), the replay-lead claims' grouping (the
- * replay cells of one trace and key but their subject), and the id grammar. */
+ * replay cells of one trace and key but their subject) and what leaves one not judged
+ * (errors) or blocked (a client limit, late sends), and the id grammar. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
