@@ -17,6 +17,7 @@
 #include "core/digest.h"
 #include "core/opslog.h"
 #include "core/sort_i64.h"
+#include "core/summary.h"
 
 const char *const replaycmp_pct_name[REPLAYCMP_PCTS] = {"p50", "p90", "p99"};
 const double replaycmp_pct[REPLAYCMP_PCTS] = {0.5, 0.9, 0.99};
@@ -195,7 +196,9 @@ out:
 }
 
 struct rread {
-	struct lats *rep;
+	struct lats *rep, *svc;
+	uint64_t *sent, *late, *failed;
+	int64_t tol; /* ns: a request that started more than this after its intended start was late */
 	int oom;
 };
 
@@ -204,9 +207,16 @@ static int on_run_row(const struct op_row *r, void *arg)
 	struct rread *q = arg;
 	int op = op_of(r);
 
-	if (r->retried || r->hedge == OPS_HEDGE_LOST || op < 0 || r->error[0] != '\0')
+	if (r->retried || r->hedge == OPS_HEDGE_LOST || op < 0)
 		return 0;
-	if (push(&q->rep[op], r->end_ns - (r->intended_ns ? r->intended_ns : r->start_ns)) < 0) {
+	q->sent[op]++;
+	q->late[op] += r->intended_ns && r->start_ns - r->intended_ns > q->tol;
+	if (r->error[0] != '\0') {
+		q->failed[op]++;
+		return 0;
+	}
+	if (push(&q->rep[op], r->end_ns - (r->intended_ns ? r->intended_ns : r->start_ns)) < 0 ||
+	    push(&q->svc[op], r->end_ns - r->start_ns) < 0) {
 		q->oom = 1;
 		return -1;
 	}
@@ -238,10 +248,15 @@ static void side(struct lats *l, struct replaycmp_side *s)
 /* cell: c's comparison into a new c->replay. -1 when memory runs out. */
 static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell *c)
 {
-	struct lats rec[REPLAYCMP_OPS] = {{0}}, rep[REPLAYCMP_OPS] = {{0}};
-	uint64_t traced[REPLAYCMP_OPS] = {0};
+	struct lats rec[REPLAYCMP_OPS] = {{0}}, rep[REPLAYCMP_OPS] = {{0}},
+		    svc[REPLAYCMP_OPS] = {{0}};
+	uint64_t traced[REPLAYCMP_OPS] = {0}, sent[REPLAYCMP_OPS] = {0}, late[REPLAYCMP_OPS] = {0},
+		 failed[REPLAYCMP_OPS] = {0};
 	struct replaycmp *x = calloc(1, sizeof(*x));
-	struct rread q = {rep, 0};
+	struct rread q = {rep,    svc,
+			  sent,   late,
+			  failed, c->rate > 0 ? summary_rate_tolerance_ns(c->rate) : INT64_MAX,
+			  0};
 	int rc = -1, read = 0;
 
 	if ((c->replay = x) == NULL)
@@ -267,12 +282,16 @@ static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell
 	for (int k = 0; k < REPLAYCMP_OPS; k++) {
 		struct replaycmp_op *o = &x->op[x->n_op];
 
-		if (traced[k] == 0 && rep[k].n == 0)
+		if (traced[k] == 0 && sent[k] == 0)
 			continue;
 		o->op = op_names[k];
 		o->traced = traced[k];
+		o->sent = sent[k];
+		o->late = late[k];
+		o->failed = failed[k];
 		side(&rec[k], &o->rec);
 		side(&rep[k], &o->rep);
+		side(&svc[k], &o->svc);
 		x->n_op++;
 	}
 	rc = 0;
@@ -280,6 +299,7 @@ out:
 	for (int k = 0; k < REPLAYCMP_OPS; k++) {
 		free(rec[k].v);
 		free(rep[k].v);
+		free(svc[k].v);
 	}
 	return rc;
 }

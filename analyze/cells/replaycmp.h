@@ -6,7 +6,9 @@
  * replayed latencies from the intended start of the successful requests of the cell's valid
  * runs (their ops logs); each side's p50, p90 and p99 by nearest rank with their
  * order-statistic 95 % intervals (analyze/stats/pctci.h), a percentile only where its side
- * has the requests to bound it. aggregate.json workload_cells[].replay; the "replay" claims,
+ * has the requests to bound it; and per op the replay's requests sent, sent late and failed,
+ * and the replayed requests' service latency (from their actual start) with its percentiles.
+ * aggregate.json workload_cells[].replay; the "replay" claims,
  * and the "replay-lead" claims across the subjects that replayed one trace
  * (analyze/claims/claims_replay.c). */
 #ifndef ANALYZE_REPLAYCMP_H
@@ -35,7 +37,13 @@ struct replaycmp_side {
 struct replaycmp_op {
 	const char *op;  /* "PUT", "GET", "STAT", "DELETE" (static) */
 	uint64_t traced; /* the trace's successful requests of the op the replay kept */
+	/* the replay's requests of the op (its valid runs' rows, errors included), of them those
+	   sent late (started more than summary_rate_tolerance_ns of the cell's rate after the
+	   intended start) and those that failed */
+	uint64_t sent, late, failed;
 	struct replaycmp_side rec, rep;
+	struct replaycmp_side svc; /* the replayed requests' service latency (end - start: what a
+				      late send does not lengthen) */
 };
 
 /* One replay cell's comparison. */

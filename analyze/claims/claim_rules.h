@@ -12,6 +12,7 @@
 #include "core/summary.h"
 
 #define CLAIM_ERROR_SHARE 0.01   /* a cell's failed share above this is an errors claim */
+#define CLAIM_LATE_SHARE 0.01    /* a replay op's share sent late above this measured its client */
 #define CLAIM_DOMINANT_SHARE 0.5 /* a part of a request's time this share or more dominates */
 #define CLAIM_IMBALANCE 1.2      /* a fastest / slowest client ratio above this is imbalanced */
 

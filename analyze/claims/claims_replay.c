@@ -4,16 +4,21 @@
  * faster, alike, not-judged; analyze/cells/replaycmp.h), with both sides' percentiles; and
  * the "replay-lead" claims ("Replay across subjects"): per trace replayed alike on several
  * subjects and per op, which subject's replayed latency is the lowest (leads, alike,
- * not-judged), with every subject's percentiles. */
+ * not-judged), with every subject's percentiles; not judged when a subject failed more than
+ * CLAIM_ERROR_SHARE of the op's requests, blocked when another subject than the lowest was
+ * client-limited or sent more than CLAIM_LATE_SHARE of them late (unless its service latency
+ * alone lies above the lowest's). */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/cells/climit_cells.h"
 #include "analyze/cells/replaycmp.h"
 #include "analyze/cells/workload_cells.h"
 #include "analyze/claims/claim_kinds.h"
+#include "analyze/claims/claim_rules.h"
 
 /* side: the figures of one side ("recorded", "replayed"): its requests and percentiles. */
 static void side(struct claim_list *l, const char *name, const struct replaycmp_side *s)
@@ -94,28 +99,66 @@ struct group {
 	size_t n;
 };
 
-/* side_of: cell c's replayed side of op; NULL when its replay has not the op. */
-static const struct replaycmp_side *side_of(const struct agg_cell *c, const char *op)
+/* op_of: cell c's comparison of op; NULL when its replay has not the op. */
+static const struct replaycmp_op *op_of(const struct agg_cell *c, const char *op)
 {
 	for (size_t k = 0; k < c->replay->n_op; k++)
 		if (strcmp(c->replay->op[k].op, op) == 0)
-			return &c->replay->op[k].rep;
+			return &c->replay->op[k];
 	return NULL;
 }
 
-/* lead_figures: each subject's figures of the lead (requests.ID, runs.ID, p50_ms.ID,
- * p50_lo_ms.ID, p50_hi_ms.ID, ... p99_hi_ms.ID). */
-static void lead_figures(struct claim_list *l, const struct aggregate *a, const struct group *g)
+/* above: x of n above share (0 when n is 0). */
+static int above(uint64_t x, uint64_t n, double share)
+{
+	return n > 0 && (double)x / (double)n > share;
+}
+
+/* failing: 1 when cell c failed more than CLAIM_ERROR_SHARE of its replay's requests of op. */
+static int failing(const struct agg_cell *c, const char *op)
+{
+	const struct replaycmp_op *o = op_of(c, op);
+
+	return o != NULL && above(o->failed, o->sent, CLAIM_ERROR_SHARE);
+}
+
+/* blocking: why cell c's replayed latency of op may be its client's, not its server's, so
+ * that it might not lie above hi, the lowest subject's interval's top at percentile pct: the
+ * cell's client limit for cpu, nic or workers (CLIMIT_CELLS_BLOCKING), and WL_R_LATE_SENDS
+ * when more than CLAIM_LATE_SHARE of the op's requests were sent late and its service
+ * latency's interval (from the actual start, which lateness does not lengthen) does not lie
+ * wholly above hi; 0: none. */
+static unsigned blocking(const struct agg_cell *c, const char *op, int pct, double hi)
+{
+	const struct replaycmp_op *o = op_of(c, op);
+	unsigned bits = c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0;
+
+	if (o != NULL && above(o->late, o->sent, CLAIM_LATE_SHARE) && !(hi < o->svc.lo[pct]))
+		bits |= WL_R_LATE_SENDS;
+	return bits;
+}
+
+/* lead_figures: each subject's figures of the lead (requests.ID, runs.ID, sent.ID, late.ID,
+ * failed.ID, p50_ms.ID, p50_lo_ms.ID, p50_hi_ms.ID, ... p99_hi_ms.ID). */
+static void lead_figures(struct claim_list *l, const struct aggregate *a, const struct group *g,
+			 const char *op)
 {
 	char key[RESULTS_CLAIM_ID_MAX];
 
 	for (size_t i = 0; i < g->n; i++) {
 		const char *id = a->subjects[g->c[i]->subject].id;
+		const struct replaycmp_op *o = op_of(g->c[i], op);
 
 		snprintf(key, sizeof(key), "requests.%s", id);
 		claims_num(l, key, (double)g->s[i]->requests);
 		snprintf(key, sizeof(key), "runs.%s", id);
 		claims_num(l, key, (double)g->c[i]->n);
+		snprintf(key, sizeof(key), "sent.%s", id);
+		claims_num(l, key, o != NULL ? (double)o->sent : 0);
+		snprintf(key, sizeof(key), "late.%s", id);
+		claims_num(l, key, o != NULL ? (double)o->late : 0);
+		snprintf(key, sizeof(key), "failed.%s", id);
+		claims_num(l, key, o != NULL ? (double)o->failed : 0);
 		for (int k = 0; k < REPLAYCMP_PCTS; k++) {
 			snprintf(key, sizeof(key), "%s_ms.%s", replaycmp_pct_name[k], id);
 			claims_num(l, key, g->s[i]->ms[k]);
@@ -127,7 +170,10 @@ static void lead_figures(struct claim_list *l, const struct aggregate *a, const 
 	}
 }
 
-/* lead_claim: the replay-lead claim of op across group g. */
+/* lead_claim: the replay-lead claim of op across group g: replaycmp_lead's verdict, but
+ * not-judged (errors) when a subject failed more than CLAIM_ERROR_SHARE of the op's requests
+ * (its percentiles are of the rest), and blocked when a subject other than the lowest has a
+ * blocking reason (it may be faster than measured; the lowest's own only lowers it more). */
 static int lead_claim(struct claim_list *l, const struct aggregate *a, struct group *g,
 		      const char *op)
 {
@@ -138,23 +184,34 @@ static int lead_claim(struct claim_list *l, const struct aggregate *a, struct gr
 	char tag[16];
 	const char *shown = op_tag(op, tag, sizeof(tag)), *verdict;
 	size_t first, next;
-	int pct;
+	int pct, errors = 0;
+	unsigned bits = 0;
 
-	for (size_t i = 0; i < g->n; i++)
-		g->s[i] = side_of(g->c[i], op) != NULL ? side_of(g->c[i], op) : &none;
+	for (size_t i = 0; i < g->n; i++) {
+		g->s[i] = op_of(g->c[i], op) != NULL ? &op_of(g->c[i], op)->rep : &none;
+		errors |= failing(g->c[i], op);
+	}
 	verdict = replaycmp_lead(s, g->n, &pct, &first, &next);
+	for (size_t i = 0; pct >= 0 && !errors && i < g->n; i++)
+		bits |= i != first ? blocking(g->c[i], op, pct, s[first]->hi[pct]) : 0;
+	verdict = errors ? "not-judged" : bits ? "blocked" : verdict;
 	key.tag = tag;
 	key.subject = -1;
 	if (claims_add(l, a, &key, verdict) < 0)
 		return -1;
 	claims_last(l)->subject = (int)g->c[first]->subject;
-	/* the others, in subject order; alike: only those not shown apart from the first */
+	/* the others, in subject order; alike: only those not shown apart from the first;
+	   blocked: those that block */
 	for (size_t i = 0; i < g->n; i++)
 		if (i != first &&
-		    (strcmp(verdict, "alike") != 0 || !(s[first]->hi[pct] < s[i]->lo[pct])))
+		    (strcmp(verdict, "alike") != 0 || !(s[first]->hi[pct] < s[i]->lo[pct])) &&
+		    (!bits || blocking(g->c[i], op, pct, s[first]->hi[pct])))
 			claims_also(l, (int)g->c[i]->subject);
-	if (pct < 0)
+	if (errors)
+		claims_reason(l, "errors");
+	else if (pct < 0)
 		claims_reason(l, "too-few-requests");
+	claims_reason_bits(l, bits);
 	claims_text(l, "trace", g->c[0]->trace_name);
 	claims_text(l, "digest", g->c[0]->trace);
 	claims_text(l, "trace_op", shown);
@@ -167,7 +224,9 @@ static int lead_claim(struct claim_list *l, const struct aggregate *a, struct gr
 	claims_num(l, "versus_ms", pct >= 0 ? s[next]->ms[pct] : NAN);
 	claims_num(l, "versus_lo_ms", pct >= 0 ? s[next]->lo[pct] : NAN);
 	claims_num(l, "versus_hi_ms", pct >= 0 ? s[next]->hi[pct] : NAN);
-	lead_figures(l, a, g);
+	claims_num(l, "error_share_limit", CLAIM_ERROR_SHARE);
+	claims_num(l, "late_share_limit", CLAIM_LATE_SHARE);
+	lead_figures(l, a, g, op);
 	return l->failed ? -1 : 0;
 }
 
@@ -208,7 +267,7 @@ int claims_replay_lead(struct claim_list *l, const struct aggregate *a)
 		for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
 			size_t j;
 
-			for (j = 0; j < g.n && side_of(g.c[j], ops[k]) == NULL; j++)
+			for (j = 0; j < g.n && op_of(g.c[j], ops[k]) == NULL; j++)
 				;
 			if (j < g.n && lead_claim(l, a, &g, ops[k]) < 0)
 				goto out;

@@ -45,8 +45,12 @@ json_t *out_replay(const struct replaycmp *r, int *ok)
 
 		jwrite_put(x, "op", json_string(p->op), ok);
 		jwrite_put(x, "traced", json_integer((json_int_t)p->traced), ok);
+		jwrite_put(x, "sent", json_integer((json_int_t)p->sent), ok);
+		jwrite_put(x, "late", json_integer((json_int_t)p->late), ok);
+		jwrite_put(x, "failed", json_integer((json_int_t)p->failed), ok);
 		jwrite_put(x, "recorded", r->read ? side(&p->rec, ok) : json_null(), ok);
 		jwrite_put(x, "replayed", side(&p->rep, ok), ok);
+		jwrite_put(x, "service", side(&p->svc, ok), ok);
 		jwrite_put(x, "verdict", json_string(verdict), ok);
 		jwrite_put(x, "at", pct >= 0 ? json_string(replaycmp_pct_name[pct]) : json_null(),
 			   ok);

@@ -42,7 +42,7 @@ static const char *const change[] = {"regression", "improvement", "no-change", "
 				     "changed",    "unchanged",   NULL};
 
 static const char *const replay[] = {"slower", "faster", "alike", "not-judged", NULL};
-static const char *const replay_lead[] = {"leads", "alike", "not-judged", NULL};
+static const char *const replay_lead[] = {"leads", "alike", "blocked", "not-judged", NULL};
 static const char *const feature_gap[] = {"wrong", "refused", "setting", NULL};
 static const char *const correctness[] = {"violated", "held", "not-judged", NULL};
 

@@ -29,6 +29,10 @@
 #      SciPy's, RGW leading GET and HEAD; the reports (en, ko) pass
 #      tests/tools/claims_check.py, and one with a verdict reworded, or with the leader and
 #      the next swapped, fails it;
+#   3g. pooled and blocked: one with a second run (5 % of its HEAD rows failed), four with its
+#      GET rows sent late, served in 1 ms (the ops logs rewritten): one's runs pooled, the GET lead
+#      blocked (late-sends), HEAD not judged (errors), figures SciPy's; claims_check.py
+#      agrees, and fails on the aggregate with the block taken out;
 #   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay, an op
 #      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
@@ -333,10 +337,12 @@ t(sorted(wc) == ["four", "one", "three", "two"] and all(w["op"] == "replay" for 
   and [wc[s]["trace_name"] for s in ("one", "two", "three", "four")] == ["ops.tsv.zst", "ops.tsv.zst", "nolat.log", "ops.tsv.zst"],
   "each replay's cell is op replay, named by its trace (%s)" % [(w["subject"], w["op"], w.get("trace_name")) for w in a["workload_cells"]])
 tr = rows(trace)
-reps = {}
+reps, svcs, lates = {}, {}, {}
 for s in ("one", "two", "four"):
     rp = rows(d + "/runs/once/%s/a/ops.tsv.zst" % s)
     reps[s] = {op: side([ns(r["end"]) - ns(r["intended"]) for r in rp if r["op"] == op]) for op in OPS}
+    svcs[s] = {op: side([ns(r["end"]) - ns(r["start"]) for r in rp if r["op"] == op]) for op in OPS}
+    lates[s] = {op: sum(ns(r["start"]) - ns(r["intended"]) > 1000000 for r in rp if r["op"] == op) for op in OPS}
     got = {o["op"]: o for o in wc[s]["replay"]["ops"]}
     bad = []
     for op in OPS:
@@ -372,6 +378,11 @@ for op, c in lead.items():
     lo = min(("one", "four"), key=lambda s: reps[s][o][at + "_ms"]) if at else "one"
     hi = "four" if lo == "one" else "one"
     want = "not-judged" if at is None else "leads" if reps[lo][o][at + "_hi_ms"] < reps[hi][o][at + "_lo_ms"] else "alike"
+    # the other sent more than 1 % late and its service latency does not keep it apart: blocked
+    # (no request failed here: the rows are the successful ones, sent late or not)
+    if at is not None and lates[hi][o] > 0.01 * reps[hi][o]["requests"] and not (
+            svcs[hi][o][at + "_lo_ms"] is not None and reps[lo][o][at + "_hi_ms"] < svcs[hi][o][at + "_lo_ms"]):
+        want = "blocked"
     if (c["verdict"], f["at"], c["subject"]) != (want, at, lo):
         bad.append("%s: %s at %s by %s, the rule %s at %s by %s" % (op, c["verdict"], f["at"], c["subject"], want, at, lo))
 t(not bad, "replay-lead: each subject's replayed p50/p90/p99 and intervals SciPy's from its ops log, each verdict the rule's (%s)%s"
@@ -421,6 +432,99 @@ python3 "$top/tests/tools/claims_check.py" "$tmp/rc/results/aggregate.json" "$tm
 st=$?
 [ $st -eq 1 ] && grep -q "^FAIL .*every replay-lead claim marks its op's row" "$tmp/rc/cc-swap.log"
 check $? "a report whose lowest subject and next are swapped fails claims_check.py ($st: $(grep -m1 '^FAIL' "$tmp/rc/cc-swap.log" | cut -c1-120))"
+
+# 3g. pooled and blocked, from the replays above rewritten: one with a second run (its ops log
+# again, 5 % of its HEAD rows failed) pools both runs' requests; four with every GET row sent
+# late, its store answering in 1 ms (start = end - 1 ms: the 100 ms are the client's queue).
+# The GET lead is blocked (late-sends, four named), HEAD not judged (errors),
+# each subject's figures SciPy's from the pooled rows; claims_check.py agrees with the report,
+# and fails on the aggregate with the GET block taken out
+mkdir -p "$tmp/rp/runs/once"
+cp -r "$tmp/rc/runs/once/one" "$tmp/rc/runs/once/four" "$tmp/rp/runs/once/"
+cp -r "$tmp/rp/runs/once/one/a" "$tmp/rp/runs/once/one/b"
+python3 - "$tmp/rp/runs/once" <<'PY'
+import calendar, subprocess, sys, time
+def rfc(n):
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(n // 10**9)) + ".%09dZ" % (n % 10**9)
+def ns(s):
+    base, _, frac = s.rstrip("Z").partition(".")
+    return calendar.timegm(time.strptime(base, "%Y-%m-%dT%H:%M:%S")) * 10**9 + int((frac + "000000000")[:9])
+def rewrite(f, op, change, step):
+    lines = subprocess.run(["zstd", "-dcq", f], capture_output=True, check=True).stdout.decode().split("\n")
+    head = lines[0].split("\t")
+    rows = [l.split("\t") for l in lines[1:] if l]
+    ok = [r for r in rows if r[head.index("op")] == op and r[head.index("error")] == ""]
+    for r in ok[::step]:
+        change(head, r)
+    text = "\n".join(["\t".join(head)] + ["\t".join(r) for r in rows]) + "\n"
+    subprocess.run(["zstd", "-qf", "-o", f], input=text.encode(), check=True)
+def late(h, r):
+    r[h.index("start")] = rfc(max(ns(r[h.index("intended")]), ns(r[h.index("end")]) - 1000000))
+def fail(h, r):
+    r[h.index("error")] = "InternalError"
+rewrite(sys.argv[1] + "/four/a/ops.tsv.zst", "GET", late, 1)
+rewrite(sys.argv[1] + "/one/b/ops.tsv.zst", "STAT", fail, 20)
+PY
+run_pipeline -f html "$tmp/rp" en
+PATH="/usr/bin:$PATH" pycheck "pooled and blocked" "$tmp/rp" <<'PY'
+import csv, io, json, subprocess, sys
+from scipy.stats import binom
+from checks import t, ns, near
+d = sys.argv[1]
+def rows(f):
+    text = subprocess.run(["zstd", "-dcq", f], capture_output=True, check=True).stdout.decode()
+    return [r for r in csv.DictReader(io.StringIO(text), delimiter="\t")
+            if not r.get("attempt", "").endswith("+") and r.get("hedge", "") != "lost"]
+def pct(v, p, h):
+    v, n = sorted(v), len(v)
+    if n == 0 or 1 - p ** n < 0.95:
+        return None
+    j = [j for j in range(n + 1) if binom.cdf(j, n, p) <= 0.025]
+    r = j[-1] + 1 if j else 1
+    j = [j for j in range(n) if binom.cdf(j, n, p) >= 0.975]
+    s = j[0] + 1 if j else n
+    return v[(h * n + 99) // 100 - 1] / 1e6, v[min(r, s) - 1] / 1e6, v[s - 1] / 1e6
+a = json.load(open(d + "/results/aggregate.json"))
+lead = {c["figures"]["trace_op"]: c for c in a["claims"] if c["kind"] == "replay-lead"}
+one = rows(d + "/runs/once/one/a/ops.tsv.zst") + rows(d + "/runs/once/one/b/ops.tsv.zst")
+four = rows(d + "/runs/once/four/a/ops.tsv.zst")
+bad = []
+for op, c in sorted(lead.items()):
+    o, f = {"HEAD": "STAT"}.get(op, op), c["figures"]
+    for s, rs in (("one", one), ("four", four)):
+        mine = [r for r in rs if r["op"] == o]
+        ok = [ns(r["end"]) - ns(r["intended"]) for r in mine if r["error"] == ""]
+        want = {"sent": len(mine), "failed": len(mine) - len(ok), "requests": len(ok), "runs": 2 if s == "one" else 1,
+                "late": sum(ns(r["start"]) - ns(r["intended"]) > 1000000 for r in mine)}
+        for k, v in want.items():
+            if f.get("%s.%s" % (k, s)) != v:
+                bad.append("%s %s.%s %s, python %s" % (op, k, s, f.get("%s.%s" % (k, s)), v))
+        for p, h in ((0.5, 50), (0.9, 90), (0.99, 99)):
+            x = pct(ok, p, h)
+            got = tuple(f.get("p%d%s_ms.%s" % (h, sfx, s)) for sfx in ("", "_lo", "_hi"))
+            if not all(near(g, w, none=True) for g, w in zip(got, x or (None, None, None))):
+                bad.append("%s %s p%d %s, python %s" % (op, s, h, got, x))
+t(sorted(lead) == ["DELETE", "GET", "HEAD", "PUT"] and not bad,
+  "pooled: one's two runs' requests are one sample (runs.one 2), each subject's sent, late, failed and p50/p90/p99 with intervals SciPy's from its rows%s"
+  % (": " + "; ".join(bad[:3]) if bad else ""))
+g, h = lead.get("GET", {}), lead.get("HEAD", {})
+t(g.get("verdict") == "blocked" and g.get("reasons") == ["late-sends"] and g.get("subject") == "one" and g.get("subjects") == ["four"]
+  and g["figures"]["late.four"] > 0.01 * g["figures"]["sent.four"],
+  "GET: four (not the lowest) sent %s of %s late, served in 1 ms: blocked, late-sends, four named (%s %s %s)"
+  % (g.get("figures", {}).get("late.four"), g.get("figures", {}).get("sent.four"), g.get("verdict"), g.get("reasons"), g.get("subjects")))
+t(h.get("verdict") == "not-judged" and h.get("reasons") == ["errors"] and h["figures"]["failed.one"] > 0.01 * h["figures"]["sent.one"],
+  "HEAD: one failed %s of %s: not judged, errors (%s %s)"
+  % (h.get("figures", {}).get("failed.one"), h.get("figures", {}).get("sent.one"), h.get("verdict"), h.get("reasons")))
+PY
+python3 "$top/tests/tools/claims_check.py" "$tmp/rp/results/aggregate.json" "$tmp/rc/truth.json" \
+	--report "$tmp/rp/report-en" >"$tmp/rp/cc.log" 2>&1
+check $? "claims_check.py: the pooled, blocked and not-judged replay-lead claims agree with the rule and the report ($(tail -n 1 "$tmp/rp/cc.log"))"
+jq '(.claims[] | select(.kind == "replay-lead" and .figures.trace_op == "GET")) |= (.verdict = "leads" | .reasons = [] | .subjects = ["four"])' \
+	"$tmp/rp/results/aggregate.json" >"$tmp/rp/unblocked.json"
+python3 "$top/tests/tools/claims_check.py" "$tmp/rp/unblocked.json" "$tmp/rc/truth.json" >"$tmp/rp/cc-unblocked.log" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -q "^FAIL .*every replay-lead claim agrees" "$tmp/rp/cc-unblocked.log"
+check $? "the aggregate with the GET block taken out fails claims_check.py ($st: $(grep -m1 '^FAIL' "$tmp/rp/cc-unblocked.log" | cut -c1-140))"
 
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"

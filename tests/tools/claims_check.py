@@ -21,7 +21,11 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
     one key but their subject, two or more): each subject's replayed p50/p90/p99 and their
     intervals, and its verdict by the rule (at the highest of p99, p90, p50 every subject
     bounds, the lowest leads when its interval lies wholly below every other's, else alike;
-    not-judged without one), its subject the lowest, versus the next; one claim per op;
+    not-judged without one; not-judged (errors) when a subject failed more than 1 % of the
+    op's replay.ops[].sent; blocked when another than the lowest is client-limited for cpu,
+    nic or workers or sent more than 1 % of them late, its service interval (replay.ops[].
+    service) not wholly above the lowest's, with those reasons), each subject's
+    sent/late/failed the cell's, its subject the lowest, versus the next; one claim per op;
   - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
   - a subject (subject, subjects[]) that is not one of subjects[];
   - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
@@ -642,9 +646,38 @@ def replay_lead_agree(c, agg, by_id):
                 first, nxt = order[0], order[1]
                 lo = sides[first][1]
                 want = "leads" if all(lo[at + "_hi_ms"] < sd[at + "_lo_ms"] for i, (_, sd) in enumerate(sides) if i != first) else "alike"
-            if (x["verdict"], f.get("at"), x.get("subject"), f.get("compared")) != (want, at, sides[first][0], len(sides)):
-                bad.append("%s: %s at %s, %s of %s subjects lowest; the rule: %s at %s, %s of %d" % (
-                    x["id"], x["verdict"], f.get("at"), x.get("subject"), f.get("compared"), want, at, sides[first][0], len(sides)))
+            # a subject failing more than 1 % of the op's requests: not judged; another than
+            # the lowest client-limited (cpu, nic, workers) or sending more than 1 % late: blocked
+            ops = [next((p for p in w["replay"]["ops"] if p["op"] == op), {}) for w in ws]
+            share = lambda p, k: p.get("sent") and p.get(k, 0) / p["sent"]
+            reasons = []
+            if any((share(p, "failed") or 0) > 0.01 for p in ops):
+                want, reasons = "not-judged", ["errors"]
+            elif at is None:
+                reasons = ["too-few-requests"]
+            else:
+                hi = sides[first][1][at + "_hi_ms"]
+                svc_lo = lambda i: (ops[i].get("service") or {}).get(at + "_lo_ms")
+                late = lambda i: (share(ops[i], "late") or 0) > 0.01 and not (svc_lo(i) is not None and hi < svc_lo(i))
+                block = [i for i, w in enumerate(ws) if i != first and (
+                    ((w.get("client_limit") or {}).get("verdict") == "limited"
+                     and set((w.get("client_limit") or {}).get("reasons") or []) & {"cpu", "nic", "workers"})
+                    or late(i))]
+                if block:
+                    want = "blocked"
+                    got = set()
+                    for i in block:
+                        cl = ws[i].get("client_limit") or {}
+                        if cl.get("verdict") == "limited":
+                            got |= set(cl.get("reasons") or []) & {"cpu", "nic", "workers"}
+                        if late(i):
+                            got.add("late-sends")
+                    reasons = [r for r in ("cpu", "nic", "workers", "late-sends") if r in got]
+            if (x["verdict"], f.get("at"), x.get("subject"), f.get("compared"), x.get("reasons") or []) != (want, at, sides[first][0], len(sides), reasons):
+                bad.append("%s: %s %s at %s, %s of %s subjects lowest; the rule: %s %s at %s, %s of %d" % (
+                    x["id"], x["verdict"], x.get("reasons"), f.get("at"), x.get("subject"), f.get("compared"), want, reasons, at, sides[first][0], len(sides)))
+            elif any(f.get("%s.%s" % (k, w["subject"])) != p.get(k, 0) for w, p in zip(ws, ops) for k in ("sent", "late", "failed")):
+                bad.append("%s: sent/late/failed per subject not the cells' replay.ops[]" % x["id"])
             elif at is not None and (f.get("versus") != sides[nxt][0] or f.get("fastest_ms") != sides[first][1][at + "_ms"]
                                      or f.get("versus_ms") != sides[nxt][1][at + "_ms"]):
                 bad.append("%s: fastest %s, versus %s %s: not the lowest and the next" % (x["id"], f.get("fastest_ms"), f.get("versus"), f.get("versus_ms")))

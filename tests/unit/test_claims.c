@@ -6,7 +6,8 @@
  * simulation, one-off ranks (single runs: none; Welch against SciPy's ttest_ind), "where
  * the time goes" per concurrency, the short-window caveat, ran-differently (and the
  * feature gaps it flags, with and without a probe), the replay-lead claims' grouping (the
- * replay cells of one trace and key but their subject), and the id grammar. */
+ * replay cells of one trace and key but their subject) and what leaves one not judged
+ * (errors) or blocked (a client limit, late sends), and the id grammar. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -715,6 +716,96 @@ static void test_replay_lead(void)
 	claims_free(&l);
 }
 
+/* test_replay_block: two subjects' replays of GET (a apart below b at p99), each case one
+ * change to them: a subject failing more than 1 % of the op's requests (either; not the
+ * 1 % itself) is not judged, errors; b (not the lowest) client-limited for cpu, nic or
+ * workers (not shared-cpu alone) or sending more than 1 % late blocks the lead, naming b
+ * and why, its late sends only when its service latency (from the actual start) does not
+ * keep it above a; a's own late sends or limit do not. */
+static void test_replay_block(void)
+{
+	static const struct {
+		const char *name;
+		int who;                          /* the subject changed: 0 a, 1 b */
+		uint64_t late, failed;            /* of 400 sent */
+		int limited;                      /* its cell client-limited */
+		unsigned reasons;                 /* CLIMIT_R_* of the limit */
+		const char *verdict, *why, *also; /* also: the claim's subjects */
+		double svc_lo;                    /* its service latency's p99 lo (ms) */
+	} t[] = {
+		{"none", 1, 0, 0, 0, 0, "leads", "", "b", 0},
+		{"b failed 5 of 400", 1, 0, 5, 0, 0, "not-judged", "errors", "b", 0},
+		{"a, the lowest, failed 5 of 400", 0, 0, 5, 0, 0, "not-judged", "errors", "b", 0},
+		{"a failed 4 of 400: 1 %, not above", 0, 0, 4, 0, 0, "leads", "", "b", 0},
+		{"b sent 5 of 400 late", 1, 5, 0, 0, 0, "blocked", "late-sends", "b", 0},
+		{"b sent 4 of 400 late: 1 %, not above", 1, 4, 0, 0, 0, "leads", "", "b", 0},
+		{"a, the lowest, sent 200 late", 0, 200, 0, 0, 0, "leads", "", "b", 0},
+		{"b client-limited by cpu", 1, 0, 0, 1, CLIMIT_R_CPU, "blocked", "cpu", "b", 0},
+		{"b limited by workers and late", 1, 9, 0, 1, CLIMIT_R_WORKERS, "blocked",
+		 "workers,late-sends", "b", 0},
+		{"b's cell shares the CPU only: a caveat", 1, 0, 0, 1, CLIMIT_R_SHARED_CPU, "leads",
+		 "", "b", 0},
+		{"b's limit counted but not the cell's (under half its runs)", 1, 0, 0, 0,
+		 CLIMIT_R_NIC, "leads", "", "b", 0},
+		{"a, the lowest, client-limited by nic", 0, 0, 0, 1, CLIMIT_R_NIC, "leads", "", "b",
+		 0},
+		{"b late, its service p99 above a's (lo 9.5 over a's hi 9)", 1, 5, 0, 0, 0, "leads",
+		 "", "b", 9.5},
+		{"b late, its service p99 lo 9 not above a's hi 9", 1, 5, 0, 0, 0, "blocked",
+		 "late-sends", "b", 9},
+	};
+	const struct replaycmp_side get[2] = {{400, {2, 4, 8}, {1.8, 3.5, 7}, {2.2, 4.5, 9}},
+					      {400, {5, 9, 20}, {4.5, 8, 18}, {5.5, 10, 22}}};
+	struct agg_subject subj[2] = {{.id = "a"}, {.id = "b"}};
+	const char *id = "replay-lead/get/replay/4096/c8/r10";
+
+	for (size_t k = 0; k < sizeof(t) / sizeof(t[0]); k++) {
+		struct replaycmp x[2] = {{0}};
+		struct agg_cell cells[2];
+		struct aggregate agg = {0};
+		struct claim_list l = {0};
+		const struct results_claim *c;
+
+		for (size_t i = 0; i < 2; i++) {
+			cells[i] = (struct agg_cell){.subject = i,
+						     .op = "replay",
+						     .size = 4096,
+						     .concurrency = 8,
+						     .n = 1,
+						     .trace = "abc123",
+						     .trace_name = "t.tsv.zst",
+						     .rate = 10,
+						     .replay = &x[i]};
+			x[i].op[0] = (struct replaycmp_op){.op = "GET", .sent = 400, .rep = get[i]};
+			x[i].n_op = 1;
+		}
+		x[t[k].who].op[0].late = t[k].late;
+		x[t[k].who].op[0].failed = t[k].failed;
+		x[t[k].who].op[0].sent += t[k].failed;
+		x[t[k].who].op[0].svc.lo[2] = t[k].svc_lo;
+		cells[t[k].who].climit = (struct agg_climit){.measured = 1,
+							     .limited = t[k].reasons != 0,
+							     .is_limited = t[k].limited,
+							     .reasons = t[k].reasons};
+		agg.subjects = subj;
+		agg.n_subjects = 2;
+		agg.wcells = cells;
+		agg.n_wcells = 2;
+		CHECK(claims_replay_lead(&l, &agg) == 0 && l.n == 1, "%s: one claim (%zu)",
+		      t[k].name, l.n);
+		has(&agg, &l, id, t[k].verdict, "a", t[k].why);
+		c = claims_find(&l, id);
+		CHECK(c != NULL && c->n_subjects == 1 && c->subjects[0] == 1 &&
+			      fig(&l, id, t[k].who ? "late.b" : "late.a") == (double)t[k].late &&
+			      fig(&l, id, t[k].who ? "failed.b" : "failed.a") ==
+				      (double)t[k].failed &&
+			      fig(&l, id, "sent.a") == 400 + (t[k].who ? 0 : (double)t[k].failed) &&
+			      strcmp(results_claim_text(c, "at"), "p99") == 0,
+		      "%s: b named, the figures kept (at p99, late, failed, sent)", t[k].name);
+		claims_free(&l);
+	}
+}
+
 int main(void)
 {
 	test_lead_rule();
@@ -733,5 +824,6 @@ int main(void)
 	test_short_window();
 	test_ran();
 	test_replay_lead();
+	test_replay_block();
 	return check_done();
 }
