@@ -153,9 +153,11 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 			       "workers", "per_client", "reasons"};
 	const char *vals[] = {opname, val, lab, size, w.total, w.per_client, why.p ? why.p : ""};
 	text_subst(&b,
-		   text_lang_str(l, strcmp(c->verdict, "client-limited") == 0
+		   report_str_count(l,
+				    strcmp(c->verdict, "client-limited") == 0
 					    ? "finding.highest_limited"
-					    : "finding.highest"),
+					    : "finding.highest",
+				    w.total),
 		   names, vals, 7);
 	if (why.failed || ids.failed)
 		b.failed = 1;

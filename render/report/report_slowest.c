@@ -17,12 +17,14 @@
 
 #define NCOL 14
 
-/* ms_cell: a figure (ms, s) to 2 decimals (muted "–" when NAN). */
+/* ms_cell: a figure (ms, s) to 2 decimals, none from 1,000 on (muted "–" when NAN). */
 static void ms_cell(struct report_builder *r, struct doc_table *t, size_t i, double v)
 {
 	char b[TEXT_NUM_MAX];
 
-	doc_table_cell(t, i, isnan(v) ? TEXT_NULL : text_num(r->nf, v, 2, b, sizeof(b)),
+	doc_table_cell(t, i,
+		       isnan(v) ? TEXT_NULL
+				: text_num(r->nf, v, fabs(v) >= 999.5 ? 0 : 2, b, sizeof(b)),
 		       CELL_NUM | (isnan(v) ? CELL_MUTED : 0), NULL, NULL);
 }
 

@@ -14,6 +14,16 @@
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 
+/* bound_dec: the decimals of an interval's bound b beside a figure shown with dec decimals:
+ * as many, but no more than b's own size calls for (text_decimals), so a wide interval's
+ * far end reads "2,491,258", not "2,491,257.85". */
+static int bound_dec(double b, int dec)
+{
+	int own = text_decimals(b);
+
+	return own < dec ? own : dec;
+}
+
 /* The table text of a cell's figure (value ± CI half-width, or [lo, hi] when the interval
  * is not symmetric) into text, and "n=k" (or "n=k/N") into note; `objs` picks obj/s over
  * MiB/s. c may be NULL. */
@@ -38,11 +48,13 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 	double lo = st->value - st->ci_lo, hi = st->ci_hi - st->value;
 	double big = lo > hi ? lo : hi;
 	if (st->ci_method != RESULTS_CI_ORDER && fabs(lo - hi) <= 0.02 * big + 1e-12) {
-		snprintf(text, tn, "%s \xc2\xb1 %s", v, text_num(r->nf, big, dec, a, sizeof(a)));
+		snprintf(text, tn, "%s \xc2\xb1 %s", v,
+			 text_num(r->nf, big, bound_dec(big, dec), a, sizeof(a)));
 		return;
 	}
-	snprintf(text, tn, "%s [%s, %s]", v, text_num(r->nf, st->ci_lo, dec, a, sizeof(a)),
-		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
+	snprintf(text, tn, "%s [%s, %s]", v,
+		 text_num(r->nf, st->ci_lo, bound_dec(st->ci_lo, dec), a, sizeof(a)),
+		 text_num(r->nf, st->ci_hi, bound_dec(st->ci_hi, dec), b, sizeof(b)));
 }
 
 /* claim_flags: how subject s's cell shows the lead or tail-lead claim c (report_lead_flags). */
@@ -203,7 +215,8 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
-		    text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
+		    text_num(r->nf, lo, bound_dec(lo, 2), y, sizeof(y)),
+		    text_num(r->nf, hi, bound_dec(hi, 2), z, sizeof(z)));
 	if (k->test == RESULTS_TEST_WELCH)
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
@@ -490,7 +503,7 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 		   names, vals, 3);
 	if (report_workers_at(m, r->l, op, conc, REPORT_WORKERS_LONG, &w) < 0)
 		fail_oom(r);
-	text_subst(&desc, rb_str(r, "chart.latpct_desc"), names, vals, 3);
+	text_subst(&desc, report_str_count(r->l, "chart.latpct_desc", w.total), names, vals, 3);
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
@@ -587,7 +600,7 @@ static void pct_text(struct report_builder *r, const struct results_pooled *p, i
 	*muted = isnan(v);
 	if (p->has_pct && !p->pct[i].supported) {
 		struct strbuf t = {0};
-		snprintf(a, sizeof(a), "%llu", (unsigned long long)p->requests);
+		text_num(r->nf, (double)p->requests, 0, a, sizeof(a));
 		subst(&t, rb_str(r, "lat.too_few"), "n", a, NULL, NULL);
 		snprintf(buf, n, "%s", rb_text(r, &t));
 		strbuf_free(&t);
@@ -600,8 +613,9 @@ static void pct_text(struct report_builder *r, const struct results_pooled *p, i
 		return;
 	}
 	int dec = text_decimals(v);
-	snprintf(buf, n, "%s [%s, %s]", x, text_num(r->nf, p->pct[i].lo, dec, a, sizeof(a)),
-		 text_num(r->nf, p->pct[i].hi, dec, b, sizeof(b)));
+	snprintf(buf, n, "%s [%s, %s]", x,
+		 text_num(r->nf, p->pct[i].lo, bound_dec(p->pct[i].lo, dec), a, sizeof(a)),
+		 text_num(r->nf, p->pct[i].hi, bound_dec(p->pct[i].hi, dec), b, sizeof(b)));
 }
 
 /* One table per op: the pooled percentiles of every cell some run measured (rows =

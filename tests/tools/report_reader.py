@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""tests/tools/report_reader.py: what a reader of report.html trips over, checked on its text.
+
+Usage: report_reader.py REPORT.HTML LANG AGGREGATE.JSON
+
+Each check prints "ok: ..." or "FAIL: ..."; the exit status is 1 when one failed.
+- counts agree with their noun (en): no "1 workers", "1 runs", "1 cycles", no "run(s)";
+- counts of a thousand or more are grouped: "too few requests (n = 1,682)", "2,314 cycles";
+- no figure of a table of 1,000 or more carries decimals ("2,491,257.85", "± 2,313.3"): a
+  wide interval's far end is written to the size it has;
+- a range chart with one row of figures names it alone, not as both highest and lowest;
+- a LIST / HEAD / DELETE table with a "–" says under it what the "–" means;
+- the inclusion rule is the report's language: in English analyze's own text (aggregate.json
+  policy.rule), in another language no English sentence.
+"""
+import html.parser
+import json
+import re
+import sys
+
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent, self.kids = tag, dict(attrs), parent, []
+
+    def text(self):
+        return "".join(k if isinstance(k, str) else k.text() for k in self.kids)
+
+    def walk(self):
+        yield self
+        for k in self.kids:
+            if isinstance(k, Node):
+                yield from k.walk()
+
+
+class Tree(html.parser.HTMLParser):
+    VOID = {"br", "img", "meta", "link", "input", "hr", "col", "path", "line", "circle", "rect",
+            "polygon", "polyline", "stop", "use"}
+
+    def __init__(self):
+        super().__init__()
+        self.root = Node("root", {}, None)
+        self.cur = self.root
+
+    def handle_starttag(self, tag, attrs):
+        n = Node(tag, attrs, self.cur)
+        self.cur.kids.append(n)
+        if tag not in self.VOID:
+            self.cur = n
+
+    def handle_startendtag(self, tag, attrs):
+        self.cur.kids.append(Node(tag, attrs, self.cur))
+
+    def handle_endtag(self, tag):
+        n = self.cur
+        while n is not None and n.tag != tag:
+            n = n.parent
+        if n is not None and n.parent is not None:
+            self.cur = n.parent
+
+    def handle_data(self, data):
+        self.cur.kids.append(data)
+
+
+def main():
+    path, lang, agg_path = sys.argv[1:4]
+    t = Tree()
+    t.feed(open(path, encoding="utf-8").read())
+    agg = json.load(open(agg_path, encoding="utf-8"))
+    prose = [n for n in t.root.walk() if n.tag in ("p", "li", "td", "th", "caption", "desc")]
+    text = " ".join(" ".join(n.text().split()) for n in prose)
+    failed = 0
+
+    def check(ok, what, bad=()):
+        nonlocal failed
+        bad = list(bad)
+        print("%s: %s%s" % ("ok" if ok and not bad else "FAIL", what,
+                            ": " + "; ".join(bad[:3]) if bad else ""))
+        failed += 0 if ok and not bad else 1
+
+    if lang == "en":
+        check(True, "a count of 1 takes the singular",
+              re.findall(r"[^.;:(]{0,40}\b1 (?:workers|runs|cycles|requests)\b", text) +
+              re.findall(r"[^.;:]{0,40}\w\(s\)", text))
+    check(True, "counts of 1,000 or more are grouped",
+          re.findall(r"n = \d{4,}\b|\b\d{4,} (?:cycles|more)\b", text))
+    cells = [" ".join(n.text().split()) for n in t.root.walk() if n.tag == "td"]
+    check(True, "no table figure of 1,000 or more carries decimals",
+          [c for c in cells if re.search(r"\d,\d{3}\.\d", c)])
+    same = []
+    for d in (n for n in t.root.walk() if n.tag == "desc"):
+        s = " ".join(d.text().split())
+        m = re.search(r"Highest: (.+?) \(([^()]*)\); lowest: (.+?) \(([^()]*)\)\.", s) or \
+            re.search(r"최고: (.+?) \(([^()]*)\), 최저: (.+?) \(([^()]*)\)\.", s)
+        if m and m.group(1) == m.group(3):
+            same.append(m.group(0))
+    check(True, "a range chart with one row of figures names it alone", same)
+    unexplained = []
+    for tab in (n for n in t.root.walk() if n.tag == "table"
+                and n.attrs.get("id") in ("t-list", "t-head", "t-delete")):
+        dash = any(n.tag == "td" and n.text().strip() == "–" for n in tab.walk())
+        sib = tab.parent.kids[tab.parent.kids.index(tab) + 1:] if tab.parent else []
+        foot = " ".join(k.text() for k in sib if isinstance(k, Node) and "foot" in k.attrs.get("class", ""))
+        if dash and not foot.lstrip().startswith("–"):
+            unexplained.append(tab.attrs["id"])
+    check(True, "a LIST / HEAD / DELETE table's \"–\" is explained under it", unexplained)
+    rule = ""
+    for h in (n for n in t.root.walk() if n.tag in ("h2", "h3") and n.attrs.get("id") == "inclusion"):
+        sib = h.parent.kids[h.parent.kids.index(h) + 1:]
+        rule = next((" ".join(k.text().split()) for k in sib if isinstance(k, Node) and k.tag == "p"), "")
+    want = " ".join(agg.get("policy", {}).get("rule", "").split())
+    if lang == "en":
+        check(rule == want, "the inclusion rule is analyze's own text (aggregate.json policy.rule)",
+              [] if rule == want else ["'%s...'" % rule[:60]])
+    else:
+        check(bool(rule), "the inclusion rule is in the report's language",
+              re.findall(r"(?:\b[A-Za-z]{2,}\b[ ,]+){6,}", rule)[:1])
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
