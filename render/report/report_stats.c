@@ -149,6 +149,39 @@ static void tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 	strbuf_free(&b);
 }
 
+/* short_window_legend: under op's throughput table at conc, each cell whose runs kept a
+ * window too short for its figure (caveat short-window), worded by its claim. */
+static void short_window_legend(struct report_builder *r, const char *op, int conc)
+{
+	const struct report_model *m = r->m;
+	struct strbuf b = {0}, ids = {0}, w = {0};
+	char id[256], sz[32];
+
+	for (size_t z = 0; z < m->nsizes; z++)
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct results_claim *k;
+
+			results_claim_id(id, sizeof(id), "caveat", "short-window", op,
+					 (long long)m->sizes[z], conc, m->subjects[s].id, NULL);
+			if ((k = model_claim(m, id)) == NULL)
+				continue;
+			w.len = 0;
+			if (report_claim_words(m, r->l, k, &w) < 0)
+				continue;
+			if (b.len)
+				strbuf_adds(&b, " ");
+			subst(&b, rb_str(r, "table.short_window"), "size",
+			      model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), "words",
+			      rb_text(r, &w));
+			report_ids_add(&ids, k->id);
+		}
+	if (b.len || b.failed)
+		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);
+	strbuf_free(&b);
+	strbuf_free(&ids);
+	strbuf_free(&w);
+}
+
 void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
@@ -198,6 +231,7 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 	tput_foot(r, t, notes);
 	report_climit_legend(r, op, opname, conc);
 	report_flag_legend(r, op, conc);
+	short_window_legend(r, op, conc);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */

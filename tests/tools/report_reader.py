@@ -10,6 +10,8 @@ Each check prints "ok: ..." or "FAIL: ..."; the exit status is 1 when one failed
   wide interval's far end is written to the size it has;
 - a range chart with one row of figures names it alone, not as both highest and lowest;
 - a LIST / HEAD / DELETE table with a "–" says under it what the "–" means;
+- a short-window caveat (a figure that may overstate) is said under its throughput table,
+  not only in the Verdicts table;
 - the inclusion rule is the report's language: in English analyze's own text (aggregate.json
   policy.rule), in another language no English sentence.
 """
@@ -104,6 +106,11 @@ def main():
         if dash and not foot.lstrip().startswith("–"):
             unexplained.append(tab.attrs["id"])
     check(True, "a LIST / HEAD / DELETE table's \"–\" is explained under it", unexplained)
+    paras = [n.attrs.get("data-claim", "").split() for n in t.root.walk() if n.tag == "p"]
+    check(True, "a short-window caveat is said under its throughput table",
+          [x["id"] for x in agg.get("claims", [])
+           if x["kind"] == "caveat" and x["verdict"] == "short-window"
+           and not any(x["id"] in ids for ids in paras)])
     rule = ""
     for h in (n for n in t.root.walk() if n.tag in ("h2", "h3") and n.attrs.get("id") == "inclusion"):
         sib = h.parent.kids[h.parent.kids.index(h) + 1:]
