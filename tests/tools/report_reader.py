@@ -10,6 +10,7 @@ Each check prints "ok: ..." or "FAIL: ..."; the exit status is 1 when one failed
   wide interval's far end is written to the size it has;
 - a range chart with one row of figures names it alone, not as both highest and lowest;
 - a LIST / HEAD / DELETE table with a "–" says under it what the "–" means;
+- a slowest-requests table has no column of "–" only (a column nothing logged is left out);
 - a short-window caveat (a figure that may overstate) is said under its throughput table,
   not only in the Verdicts table;
 - the inclusion rule is the report's language: in English analyze's own text (aggregate.json
@@ -106,6 +107,15 @@ def main():
         if dash and not foot.lstrip().startswith("–"):
             unexplained.append(tab.attrs["id"])
     check(True, "a LIST / HEAD / DELETE table's \"–\" is explained under it", unexplained)
+    empty = []
+    for tab in (n for n in t.root.walk() if n.tag == "table"
+                and n.attrs.get("id", "").startswith("t-slow-")):
+        rows = [[" ".join(c.text().split()) for c in tr.walk() if c.tag in ("td", "th")]
+                for tr in tab.walk() if tr.tag == "tr" and any(c.tag == "td" for c in tr.walk())]
+        width = min((len(x) for x in rows), default=0)
+        if any(all(x[j] == "–" for x in rows) for j in range(width)):
+            empty.append(tab.attrs["id"])
+    check(True, "no slowest-requests column is \"–\" in every row", empty)
     paras = [n.attrs.get("data-claim", "").split() for n in t.root.walk() if n.tag == "p"]
     check(True, "a short-window caveat is said under its throughput table",
           [x["id"] for x in agg.get("claims", [])
