@@ -582,6 +582,7 @@ static void appendix(struct report_builder *r)
 	if (cycles < 1)
 		return;
 	doc_heading(r->d, 1, "appendix", rb_str(r, "section.appendix"));
+	unsigned marks = 0; /* the marks a table's labels carry (report_label_marks) */
 	doc_para(r->d, rb_str(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
 		struct strbuf cap = {0};
@@ -614,6 +615,7 @@ static void appendix(struct report_builder *r)
 					if (kc != NULL)
 						strbuf_adds(&rids, kc->id);
 					report_flag_mark(r, c, lab, sizeof(lab), &rids);
+					marks |= report_label_marks(lab, kc != NULL);
 					doc_table_row(t);
 					doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
@@ -650,6 +652,8 @@ static void appendix(struct report_builder *r)
 				}
 		struct strbuf foot = {0};
 		strbuf_adds(&foot, rb_str(r, "table.runs_foot"));
+		report_marks_legend(r, marks, &foot);
+		marks = 0;
 		report_policy_rule(r, &foot);
 		doc_table_foot(t, rb_text(r, &foot));
 		strbuf_free(&foot);

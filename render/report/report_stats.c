@@ -661,6 +661,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 	char id[48], sz[32], w[64], buf[3 * TEXT_NUM_MAX + 64];
 	struct strbuf cap = {0};
 	size_t nv = any_cpu(m, op) ? 7 : 6;
+	unsigned marks = 0; /* ‡ only: report_flag_legend says § and † below */
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 3 + nv);
@@ -700,6 +701,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 				kc = report_climit_mark(r, c, lab, sizeof(lab));
 				if (kc != NULL)
 					strbuf_adds(&rids, kc->id);
+				marks |= kc != NULL ? 1u : 0;
 				report_flag_mark(r, c, lab, sizeof(lab), &rids);
 				doc_table_row(t);
 				doc_table_cell(t, 0, lab, CELL_ROWHEAD,
@@ -744,6 +746,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 		strbuf_adds(&foot, " ");
 		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));
 	}
+	report_marks_legend(r, marks, &foot);
 	doc_table_foot(t, rb_text(r, &foot));
 	strbuf_free(&foot);
 	report_flag_legend(r, op, -1);

@@ -3,7 +3,8 @@
 # campaign (tests/fixtures/campaigns/pipeline.ini) against the two local servers:
 # collect -> analyze -> render, then checks of the report files: both exist, the HTML
 # names both subjects (escaped), has the sections and every cell's value; the PDF is a
-# valid PDF with one page at least and its text has the subjects; nothing holds a secret.
+# valid PDF with one page at least and its text has the subjects; nothing holds a secret;
+# what a reader trips over (tests/tools/report_reader.py) is not in report.html.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -58,6 +59,8 @@ print("%d problems" % len(problems))
 sys.exit(1 if problems else 0)
 PY
 check $? "report.html against aggregate.json: $(tail -n 3 "$work/html.txt")"
+python3 "$top/tests/tools/report_reader.py" "$html" en "$out/results/aggregate.json" >"$work/reader.txt"
+check $? "nothing a reader trips over in report.html ($(grep -m1 FAIL "$work/reader.txt"))"
 
 # The client's CPU per request: each cell's is the mean of its valid runs' run.json
 # cpu.us_per_request, and the latency tables show it, one decimal, beside the percentiles

@@ -11,9 +11,9 @@
 #   (tests/tools/pdf_split_words.py: pdftotext -bbox, the HTML's <thead> words).
 # - What a reader trips over in the sample report (tests/tools/report_reader.py): a count
 #   and its noun, grouped counts, figures of 1,000 or more without decimals, a range chart
-#   with one row of figures, a "–" explained under its table, no slowest-requests column
-#   of "–" only, a short-window caveat under its throughput table, the inclusion rule in
-#   the report's language.
+#   with one row of figures, a "–" or a mark explained under its table, no slowest-requests
+#   column of "–" only, a short-window caveat under its throughput table, the inclusion
+#   rule in the report's language.
 # - Empty charts: with no 1-second segment for DELETE, its range chart is not drawn and a
 #   sentence says why, in HTML and PDF.
 # Prints "N passed, N failed[, N skipped]".

@@ -4,12 +4,16 @@
 Usage: report_reader.py REPORT.HTML LANG AGGREGATE.JSON
 
 Each check prints "ok: ..." or "FAIL: ..."; the exit status is 1 when one failed.
+- a later part of the headline goes on in lower case (en): "No clear PUT leader; no clear
+  GET leader";
 - counts agree with their noun (en): no "1 workers", "1 runs", "1 cycles", no "run(s)";
 - counts of a thousand or more are grouped: "too few requests (n = 1,682)", "2,314 cycles";
 - no figure of a table of 1,000 or more carries decimals ("2,491,257.85", "± 2,313.3"): a
   wide interval's far end is written to the size it has;
 - a range chart with one row of figures names it alone, not as both highest and lowest;
 - a LIST / HEAD / DELETE table with a "–" says under it what the "–" means;
+- a table whose cells carry a mark (‡ § †) has the mark's legend under it, before the next
+  table or heading;
 - a slowest-requests table has no column of "–" only (a column nothing logged is left out);
 - a short-window caveat (a figure that may overstate) is said under its throughput table,
   not only in the Verdicts table;
@@ -82,6 +86,10 @@ def main():
         failed += 0 if ok and not bad else 1
 
     if lang == "en":
+        head = " ".join(" ".join(n.text().split()) for n in t.root.walk()
+                        if n.tag == "p" and "headline" in n.attrs.get("class", "").split())
+        check(bool(head), "a later part of the headline goes on in lower case",
+              re.findall(r"; (?:No|The|Too) [^;]*", head))
         check(True, "a count of 1 takes the singular",
               re.findall(r"[^.;:(]{0,40}\b1 (?:workers|runs|cycles|requests)\b", text) +
               re.findall(r"[^.;:]{0,40}\w\(s\)", text))
@@ -107,6 +115,25 @@ def main():
         if dash and not foot.lstrip().startswith("–"):
             unexplained.append(tab.attrs["id"])
     check(True, "a LIST / HEAD / DELETE table's \"–\" is explained under it", unexplained)
+    unmarked = []
+    for tab in (n for n in t.root.walk() if n.tag == "table"):
+        marks = {m for c in tab.walk() if c.tag in ("td", "th") for m in "‡§†" if m in c.text()}
+        if not marks:
+            continue
+        after = tab.parent.kids[tab.parent.kids.index(tab) + 1:]
+        n = tab.parent
+        while n.parent is not None:
+            sib = n.parent.kids[n.parent.kids.index(n) + 1:]
+            stop = next((i for i, k in enumerate(sib) if isinstance(k, Node) and (
+                k.tag in ("h1", "h2", "h3", "table") or any(x.tag == "table" for x in k.walk()))),
+                len(sib))
+            after += sib[:stop]
+            if stop < len(sib):
+                break
+            n = n.parent
+        legend = " ".join(k.text() if isinstance(k, Node) else k for k in after)
+        unmarked += ["%s %s" % (tab.attrs.get("id", "?"), m) for m in sorted(marks) if m not in legend]
+    check(True, "every mark of a table is explained under it", unmarked)
     empty = []
     for tab in (n for n in t.root.walk() if n.tag == "table"
                 and n.attrs.get("id", "").startswith("t-slow-")):
