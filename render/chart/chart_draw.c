@@ -247,14 +247,21 @@ char *ch_tip_unit(const char *unit, const char *title, char *buf, size_t n)
 	return buf;
 }
 
+/* tip_dec: the decimals that give v 6 significant digits (more than any label shows), 0 to
+ * 8; 2 for 0. */
+static int tip_dec(double v)
+{
+	int dec = isfinite(v) && v != 0 ? 5 - (int)floor(log10(fabs(v))) : 2;
+
+	return dec < 0 ? 0 : dec > 8 ? 8 : dec;
+}
+
 char *ch_tip(const struct scene_pen *x, const char *who, const char *where, double value,
 	     const char *unit, double lo, double hi, const char *n, char *buf, size_t len)
 {
 	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
 	size_t k = 0;
-	/* 6 significant digits: more than any label shows */
-	int dec = isfinite(value) && value != 0 ? 5 - (int)floor(log10(fabs(value))) : 2;
-	dec = dec < 0 ? 0 : dec > 8 ? 8 : dec;
+	int dec = tip_dec(value);
 	buf[0] = 0;
 	if (who && *who)
 		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s", who);
@@ -266,8 +273,8 @@ char *ch_tip(const struct scene_pen *x, const char *who, const char *where, doub
 				      text_num(x->nf, value, dec, v, sizeof(v)), unit ? unit : "");
 	if (isfinite(lo) && isfinite(hi))
 		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " [%s, %s]",
-				      text_num(x->nf, lo, dec, a, sizeof(a)),
-				      text_num(x->nf, hi, dec, b, sizeof(b)));
+				      text_num(x->nf, lo, tip_dec(lo), a, sizeof(a)),
+				      text_num(x->nf, hi, tip_dec(hi), b, sizeof(b)));
 	if (n && *n)
 		snprintf(buf + k, k < len ? len - k : 0, " · n = %s", n);
 	return buf;

@@ -72,7 +72,7 @@ struct chart {
 void ch_marker(struct scene_pen *x, size_t k, double cx, double cy, double r, const char *fill,
 	       const char *stroke, double width);
 /* ch_tip: the tooltip "who · where: value unit [lo, hi] · n = N" into buf (parts that are
- * NULL, "" or NAN are left out); value in 6 significant digits. Returns buf. While a
+ * NULL, "" or NAN are left out); value and each bound in 6 significant digits. Returns buf. While a
  * layout sets x->tip to it, every mark drawn carries it. */
 char *ch_tip(const struct scene_pen *x, const char *who, const char *where, double value,
 	     const char *unit, double lo, double hi, const char *n, char *buf, size_t len);

@@ -329,6 +329,7 @@ struct cellpos {
 	struct layout *lay;
 	int right, bold;
 	const char *color;
+	double size; /* the font size: lay->size, or a note's 0.8 of it */
 };
 
 static void cell_line(struct pw *w, const char *s, int i, void *arg)
@@ -336,8 +337,8 @@ static void cell_line(struct pw *w, const char *s, int i, void *arg)
 	struct cellpos *c = arg;
 	double tx = c->x;
 	if (c->right)
-		tx = c->x + c->wd - width(w, s, c->lay->size, c->bold);
-	put_text(w, tx, c->y + c->lay->size + (double)i * c->lay->lh, s, c->lay->size, c->bold,
+		tx = c->x + c->wd - width(w, s, c->size, c->bold);
+	put_text(w, tx, c->y + c->lay->size + (double)i * c->lay->lh, s, c->size, c->bold,
 		 c->color);
 }
 
@@ -346,12 +347,26 @@ static double cell_inner(const struct doc_cell *c, const struct layout *lay, dou
 	return wd - 8 - (c->color[0] ? lay->size + 3 : 0);
 }
 
+/* note_below: 1 when c's note does not fit on the line beside its text (inner points wide):
+ * it is then wrapped on lines of its own below the text. */
+static int note_below(struct pw *w, const struct doc_cell *c, const struct layout *lay,
+		      double inner, int bold)
+{
+	return c->note != NULL && width(w, c->text ? c->text : "", lay->size, bold) + 3 +
+						  width(w, c->note, lay->size * 0.8, 0) >
+					  inner;
+}
+
 static int cell_lines(struct pw *w, const struct doc_cell *c, const struct layout *lay, double wd,
 		      int head)
 {
 	const char *t = c->text ? c->text : "";
 	int bold = head || (c->flags & CELL_LEAD);
 	double inner = cell_inner(c, lay, wd);
+	if (note_below(w, c, lay, inner, bold)) {
+		int n = wrap(w, t, lay->size, bold, inner, NULL, NULL);
+		return (n < 1 ? 1 : n) + wrap(w, c->note, lay->size * 0.8, 0, inner, NULL, NULL);
+	}
 	if (c->note)
 		inner -= width(w, c->note, lay->size * 0.8, 0) + 3;
 	int n = wrap(w, t, lay->size, bold, inner, NULL, NULL);
@@ -391,7 +406,8 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 			    lay->size * 0.8, c->color);
 			x += lay->size + 3;
 		}
-		if (c->note) {
+		int below = note_below(w, c, lay, inner, bold);
+		if (c->note && !below) {
 			double nw = width(w, c->note, lay->size * 0.8, 0);
 			inner -= nw + 3;
 			put_text(w,
@@ -405,8 +421,16 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 				      lay,
 				      right,
 				      bold,
-				      (c->flags & CELL_MUTED) ? "#8a9096" : "#1f2328"};
-		wrap(w, c->text ? c->text : "", lay->size, bold, inner, cell_line, &pos);
+				      (c->flags & CELL_MUTED) ? "#8a9096" : "#1f2328",
+				      lay->size};
+		int n = wrap(w, c->text ? c->text : "", lay->size, bold, inner, cell_line, &pos);
+		if (below) { /* the note on lines of its own, below the text */
+			pos.y += (double)(n < 1 ? 1 : n) * lay->lh;
+			pos.bold = 0;
+			pos.color = "#5f6368";
+			pos.size = lay->size * 0.8;
+			wrap(w, c->note, pos.size, 0, inner, cell_line, &pos);
+		}
 	}
 	w->y += h;
 	hline(w->page, lay->x[0], lay->x[0] + TEXT_W, w->y, head ? 1 : 0.4,

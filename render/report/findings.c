@@ -153,9 +153,11 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 			       "workers", "per_client", "reasons"};
 	const char *vals[] = {opname, val, lab, size, w.total, w.per_client, why.p ? why.p : ""};
 	text_subst(&b,
-		   text_lang_str(l, strcmp(c->verdict, "client-limited") == 0
+		   report_str_count(l,
+				    strcmp(c->verdict, "client-limited") == 0
 					    ? "finding.highest_limited"
-					    : "finding.highest"),
+					    : "finding.highest",
+				    w.total),
 		   names, vals, 7);
 	if (why.failed || ids.failed)
 		b.failed = 1;
@@ -356,6 +358,7 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 	struct strbuf b = {0};
 	/* a merge of vantages: its lead-count claims count the leads clear from every vantage */
 	int merge = top != NULL && isfinite(results_claim_num(top, "every_vantage"));
+	int first = head->len == 0; /* a later part follows "; " (headline.no_clear_next) */
 	if (head->len)
 		strbuf_adds(head, text_lang_str(l, "headline.sep"));
 	if (top != NULL) {
@@ -379,7 +382,8 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 		tally_sentence(m, l, t, NULL,
 			       t->untested == t->of ? "headline.untested"
 			       : t->depends         ? "headline.depends"
-						    : "headline.no_clear",
+			       : first              ? "headline.no_clear"
+						    : "headline.no_clear_next",
 			       0, opname, head);
 	}
 	if (t->tie) {

@@ -359,13 +359,22 @@ static void consistency(struct report_builder *r)
 	}
 }
 
-/* markers_foot: under a one-off table, each subject whose deletes left delete markers on
- * a versioned bucket, with what that means (docs/METHODOLOGY.md, "Versioned buckets"). */
-static void markers_foot(struct report_builder *r, struct doc_table *t, const char *op)
+/* oneoff_foot: under a one-off table, what its "–" means when a subject's run kept no
+ * 1-second segment, and each subject whose deletes left delete markers on a versioned bucket,
+ * with what that means (docs/METHODOLOGY.md, "Versioned buckets"). */
+static void oneoff_foot(struct report_builder *r, struct doc_table *t, const char *op)
 {
 	struct strbuf b = {0};
 	char n[24];
 
+	for (size_t s = 0; s < r->m->nsubjects; s++) {
+		const struct results_oneoff *o = model_oneoff(r->m, (int)s, op);
+
+		if (o != NULL && isfinite(o->obj_s) && isnan(o->seg_median)) {
+			strbuf_adds(&b, rb_str(r, "oneoff.no_segments"));
+			break;
+		}
+	}
 	for (size_t s = 0; s < r->m->nsubjects; s++) {
 		const struct results_oneoff *o = model_oneoff(r->m, (int)s, op);
 
@@ -418,7 +427,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 			doc_table_cell(t, i + 1, num(r, v[i], buf),
 				       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
 	}
-	markers_foot(r, t, op);
+	oneoff_foot(r, t, op);
 	struct strbuf title = {0}, desc = {0};
 	subst(&title, rb_str(r, "chart.range"), "op", opname, NULL, NULL);
 	subst(&desc, rb_str(r, "chart.range_desc"), "op", opname, NULL, NULL);
@@ -474,9 +483,12 @@ static void methodology(struct report_builder *r)
 	report_methodology_plan(r);
 	report_retries_note(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
-	doc_para(r->d, model_str(m->doc.policy.rule), 1);
+	/* analyze's rule (policy.rule) in the report's language: strings.txt's inclusion.rule
+	 * holds it (tests/e2e/render_reader.sh checks the English one is analyze's text) */
+	doc_para(r->d, rb_str(r, "inclusion.rule"), 1);
 	snprintf(n, sizeof(n), "%d", (int)m->doc.policy.min_samples);
-	subst(&b, rb_str(r, "policy.line"), "policy", model_str(m->doc.policy.name), "min", n);
+	subst(&b, report_str_count(r->l, "policy.line", n), "policy", model_str(m->doc.policy.name),
+	      "min", n);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
 	report_prose(r, "inclusion.txt");
@@ -570,6 +582,7 @@ static void appendix(struct report_builder *r)
 	if (cycles < 1)
 		return;
 	doc_heading(r->d, 1, "appendix", rb_str(r, "section.appendix"));
+	unsigned marks = 0; /* the marks a table's labels carry (report_label_marks) */
 	doc_para(r->d, rb_str(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
 		struct strbuf cap = {0};
@@ -602,6 +615,7 @@ static void appendix(struct report_builder *r)
 					if (kc != NULL)
 						strbuf_adds(&rids, kc->id);
 					report_flag_mark(r, c, lab, sizeof(lab), &rids);
+					marks |= report_label_marks(lab, kc != NULL);
 					doc_table_row(t);
 					doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
@@ -638,6 +652,8 @@ static void appendix(struct report_builder *r)
 				}
 		struct strbuf foot = {0};
 		strbuf_adds(&foot, rb_str(r, "table.runs_foot"));
+		report_marks_legend(r, marks, &foot);
+		marks = 0;
 		report_policy_rule(r, &foot);
 		doc_table_foot(t, rb_text(r, &foot));
 		strbuf_free(&foot);

@@ -27,7 +27,7 @@ void report_say_empty(struct report_builder *r, const char *title, const char *w
 }
 
 /* describe: a sentence of what c's data says, after its description (read by screen
- * readers: the SVG's <desc>), naming the row or series set aside as not comparable left out
+ * readers: the SVG's <desc>; one row with a value is named alone), naming the row or series set aside as not comparable left out
  * (desc.left_out). */
 static void describe(struct report_builder *r, struct chart *c)
 {
@@ -48,8 +48,9 @@ static void describe(struct report_builder *r, struct chart *c)
 			  : s.top == NULL         ? NULL
 			  : s.kind == CHART_STACK ? "desc.stack"
 			  : s.kind == CHART_LINE  ? (s.wins == s.of ? "desc.line_all" : "desc.line")
-			  : isfinite(s.top_value) ? "desc.rows1"
-						  : "desc.rows";
+			  : !isfinite(s.top_value)                     ? "desc.rows"
+			  : s.low != NULL && strcmp(s.top, s.low) == 0 ? "desc.rows_only"
+								       : "desc.rows1";
 	if (key != NULL)
 		text_subst(&b, rb_str(r, key), names, vals, 6);
 	if (s.aside != NULL) { /* a row or series not comparable, said left out */
@@ -257,4 +258,15 @@ void report_ids_add(struct strbuf *b, const char *id)
 	if (b->len)
 		strbuf_adds(b, " ");
 	strbuf_adds(b, id);
+}
+
+const char *report_str_count(const struct text_lang *l, const char *key, const char *count)
+{
+	char k1[128];
+	const char *v;
+
+	if (strcmp(count, "1") != 0 || snprintf(k1, sizeof(k1), "%s1", key) >= (int)sizeof(k1))
+		return text_lang_str(l, key);
+	v = text_lang_get(l, k1);
+	return v == NULL ? text_lang_str(l, key) : v;
 }

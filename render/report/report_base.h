@@ -36,6 +36,10 @@ static inline const char *rb_str(const struct report_builder *r, const char *key
 	return text_lang_str(r->l, key);
 }
 
+/* report_str_count: l's string `key`, or its singular form `key`1 when count (a number as
+ * the report writes it: a number of workers, of runs) is "1" and the language has that form. */
+const char *report_str_count(const struct text_lang *l, const char *key, const char *count);
+
 /* fail_oom: mark the report failed for lack of memory (the first failure's message stays). */
 static inline void fail_oom(struct report_builder *r)
 {

@@ -220,3 +220,20 @@ int report_flag_findings(const struct report_model *m, const struct text_lang *l
 		}
 	return 0;
 }
+
+unsigned report_label_marks(const char *label, int climited)
+{
+	return (climited ? 1u : 0) | (strstr(label, REPORT_GAP_MARK) != NULL ? 2u : 0) |
+	       (strstr(label, REPORT_VOID_MARK) != NULL ? 4u : 0);
+}
+
+void report_marks_legend(struct report_builder *r, unsigned marks, struct strbuf *b)
+{
+	static const char *const keys[] = {"marks.climit", "marks.gap", "marks.void"};
+
+	for (size_t i = 0; i < 3; i++)
+		if (marks & (1u << i)) {
+			strbuf_adds(b, " ");
+			strbuf_adds(b, rb_str(r, keys[i]));
+		}
+}

@@ -26,8 +26,8 @@ static const char *ms(struct report_builder *r, const struct results_hedge *h, d
 {
 	if (!supported) {
 		struct strbuf t = {0};
-		char k[32];
-		snprintf(k, sizeof(k), "%llu", (unsigned long long)h->requests);
+		char k[TEXT_NUM_MAX];
+		text_num(r->nf, (double)h->requests, 0, k, sizeof(k));
 		subst(&t, rb_str(r, "lat.too_few"), "n", k, NULL, NULL);
 		snprintf(buf, n, "%s", rb_text(r, &t));
 		strbuf_free(&t);

@@ -192,6 +192,13 @@ void report_climit_limitations(struct report_builder *r);
 #define REPORT_GAP_MARK " \u00a7"
 #define REPORT_VOID_MARK " \u2020"
 
+/* report_label_marks: the marks a row label carries: bit 0 ‡ (climited: the cell is
+ * client-limited, report_climit_mark), bit 1 § (REPORT_GAP_MARK), bit 2 † (REPORT_VOID_MARK).
+ * report_marks_legend: after the legend in b, what the marks of the bits of marks mean, for
+ * a table whose fuller legend is under the throughput tables. */
+unsigned report_label_marks(const char *label, int climited);
+void report_marks_legend(struct report_builder *r, unsigned marks, struct strbuf *b);
+
 /* report_flag_mark: the marks of cell c (c may be NULL: none) appended to buf (n bytes),
  * their claims' ids to ids (space-separated, once each); the number of marks.
  * report_flag_subject: the same for every matrix cell of subject s in (op, size, conc) (op

@@ -23,7 +23,9 @@ static const char *count(const struct report_builder *r, long long n, char *buf,
 	char max[24];
 
 	if (n >= 0) {
-		snprintf(buf, sz, "%lld", n);
+		char t[TEXT_NUM_MAX];
+
+		snprintf(buf, sz, "%s", text_num(r->nf, (double)n, 0, t, sizeof(t)));
 		return buf;
 	}
 	snprintf(max, sizeof(max), "%lld", r->m->doc.planner->max_cycles);
@@ -74,8 +76,8 @@ static void part(struct report_builder *r, const struct results_plan_op *p, cons
 		 const struct results_plan_part *x, const char *key, int comparisons)
 {
 	const struct results_planner *pl = r->m->doc.planner;
-	char k[32], need[64], more[24], hours[TEXT_NUM_MAX], cost[TEXT_NUM_MAX + 48], cycles[24],
-		beyond[24], max[24], target[TEXT_NUM_MAX], c[TEXT_NUM_MAX];
+	char k[32], need[64], more[TEXT_NUM_MAX], hours[TEXT_NUM_MAX], cost[TEXT_NUM_MAX + 48],
+		cycles[24], beyond[24], max[24], target[TEXT_NUM_MAX], c[TEXT_NUM_MAX];
 	struct strbuf dr = {0}, s = {0};
 	const char *names[] = {"op",     "need",   "more", "hours",  "cost",
 			       "cycles", "beyond", "max",  "target", "drivers"};
@@ -87,7 +89,7 @@ static void part(struct report_builder *r, const struct results_plan_op *p, cons
 		 : x->more_cycles == 0  ? "_met"
 					: "");
 	count(r, x->cycles_needed, need, sizeof(need));
-	snprintf(more, sizeof(more), "%lld", x->more_cycles);
+	text_num(r->nf, (double)x->more_cycles, 0, more, sizeof(more));
 	text_num(r->nf, x->hours, x->hours < 10 ? 1 : 0, hours, sizeof(hours));
 	cost[0] = '\0';
 	if (isfinite(x->cost)) {

@@ -17,19 +17,67 @@
 
 #define NCOL 14
 
-/* ms_cell: a figure (ms, s) to 2 decimals (muted "–" when NAN). */
+/* cols: the columns of a cell's table: col[i] is column i's place in the table, or -1 when
+ * no row has a value there (left out). */
+struct cols {
+	struct doc_table *t;
+	int col[NCOL];
+};
+
+/* put: column i of the last row, unless it is left out. */
+static void put(const struct cols *c, size_t i, const char *text, unsigned flags)
+{
+	if (c->col[i] >= 0)
+		doc_table_cell(c->t, (size_t)c->col[i], text, flags, NULL, NULL);
+}
+
+/* ms_text: a figure (ms, s) to 2 decimals, none from 1,000 on ("–" when NAN) into b. */
+static const char *ms_text(struct report_builder *r, double v, char *b)
+{
+	return isnan(v) ? TEXT_NULL : text_num(r->nf, v, fabs(v) >= 999.5 ? 0 : 2, b, TEXT_NUM_MAX);
+}
+
+/* ms_cell: cell i of t's last row: ms_text, muted when NAN. */
 static void ms_cell(struct report_builder *r, struct doc_table *t, size_t i, double v)
 {
 	char b[TEXT_NUM_MAX];
 
-	doc_table_cell(t, i, isnan(v) ? TEXT_NULL : text_num(r->nf, v, 2, b, sizeof(b)),
-		       CELL_NUM | (isnan(v) ? CELL_MUTED : 0), NULL, NULL);
+	doc_table_cell(t, i, ms_text(r, v, b), CELL_NUM | (isnan(v) ? CELL_MUTED : 0), NULL, NULL);
+}
+
+/* ms_col: column i of a cell's table (struct cols): ms_text, muted when NAN. */
+static void ms_col(struct report_builder *r, const struct cols *c, size_t i, double v)
+{
+	char b[TEXT_NUM_MAX];
+
+	put(c, i, ms_text(r, v, b), CELL_NUM | (isnan(v) ? CELL_MUTED : 0));
 }
 
 /* str_cell: a string, muted "–" when NULL. */
-static void str_cell(struct doc_table *t, size_t i, const char *s)
+static void str_cell(const struct cols *c, size_t i, const char *s)
 {
-	doc_table_cell(t, i, s != NULL ? s : TEXT_NULL, s != NULL ? 0 : CELL_MUTED, NULL, NULL);
+	put(c, i, s != NULL ? s : TEXT_NULL, s != NULL ? 0 : CELL_MUTED);
+}
+
+/* has_value: 1 when request q has a value in column i (rank and latency always do). */
+static int has_value(const struct results_slow_req *q, size_t i)
+{
+	switch (i) {
+	case 8:
+		return q->conn_id > 0;
+	case 9:
+		return q->conn_req > 0;
+	case 10:
+		return !isnan(q->conn_age_s);
+	case 11:
+		return q->attempt > 0;
+	case 12:
+		return q->remote != NULL;
+	case 13:
+		return q->request_id != NULL;
+	default:
+		return i < 2 || !isnan(q->phase_ms[i - 2]);
+	}
 }
 
 /* caption: "SUBJECT, OP SIZE, W workers: the N slowest of R requests" of s into b (W the
@@ -70,42 +118,62 @@ static void cell(struct report_builder *r, const struct results_slowest *s, size
 						"col.front_end",  "col.request_id"};
 	static const double widths[NCOL] = {0.3, 0.7, 0.5, 0.5, 0.5, 0.5, 0.5,
 					    0.6, 0.9, 0.5, 0.6, 0.5, 0.9, 2.2};
-	struct strbuf b = {0};
+	struct strbuf b = {0}, out = {0};
 	char id[32], k[16], a[16], c[24], n[24];
-	struct doc_table *t;
+	struct cols x;
+	size_t ncol = 0;
 
+	for (size_t i = 0; i < NCOL; i++) {
+		size_t j = 0;
+
+		while (j < s->n_slowest && !has_value(&s->slowest[j], i))
+			j++;
+		x.col[i] = j < s->n_slowest || i < 2 ? (int)ncol++ : -1;
+		if (x.col[i] < 0)
+			strbuf_addf(&out, "%s%s", out.len ? ", " : "", rb_str(r, heads[i]));
+	}
 	snprintf(id, sizeof(id), "t-slow-%zu", idx);
-	t = doc_table(r->d, id, caption(r, s, &b), NCOL);
-	strbuf_free(&b);
-	if (t == NULL) {
+	x.t = doc_table(r->d, id, caption(r, s, &b), ncol);
+	if (x.t == NULL) {
 		fail_oom(r);
-		return;
+		goto done;
 	}
 	for (size_t i = 0; i < NCOL; i++)
-		doc_table_head(t, i, rb_str(r, heads[i]), widths[i]);
+		if (x.col[i] >= 0)
+			doc_table_head(x.t, (size_t)x.col[i], rb_str(r, heads[i]), widths[i]);
 	for (size_t i = 0; i < s->n_slowest; i++) {
 		const struct results_slow_req *q = &s->slowest[i];
 
-		doc_table_row(t);
+		doc_table_row(x.t);
 		snprintf(k, sizeof(k), "%zu", i + 1);
-		doc_table_cell(t, 0, k, CELL_ROWHEAD | CELL_NUM, NULL, NULL);
-		ms_cell(r, t, 1, q->latency_ms);
+		put(&x, 0, k, CELL_ROWHEAD | CELL_NUM);
+		ms_col(r, &x, 1, q->latency_ms);
 		for (size_t p = 0; p < 6; p++)
-			ms_cell(r, t, 2 + p, q->phase_ms[p]);
+			ms_col(r, &x, 2 + p, q->phase_ms[p]);
 		snprintf(c, sizeof(c), "%llu", (unsigned long long)q->conn_id);
 		snprintf(n, sizeof(n), "%llu", (unsigned long long)q->conn_req);
-		doc_table_cell(t, 8, q->conn_id > 0 ? c : TEXT_NULL,
-			       CELL_NUM | (q->conn_id > 0 ? 0 : CELL_MUTED), NULL, NULL);
-		doc_table_cell(t, 9, q->conn_req > 0 ? n : TEXT_NULL,
-			       CELL_NUM | (q->conn_req > 0 ? 0 : CELL_MUTED), NULL, NULL);
-		ms_cell(r, t, 10, q->conn_age_s);
+		put(&x, 8, q->conn_id > 0 ? c : TEXT_NULL,
+		    CELL_NUM | (q->conn_id > 0 ? 0 : CELL_MUTED));
+		put(&x, 9, q->conn_req > 0 ? n : TEXT_NULL,
+		    CELL_NUM | (q->conn_req > 0 ? 0 : CELL_MUTED));
+		ms_col(r, &x, 10, q->conn_age_s);
 		snprintf(a, sizeof(a), "%d", q->attempt);
-		doc_table_cell(t, 11, q->attempt > 0 ? a : TEXT_NULL,
-			       CELL_NUM | (q->attempt > 0 ? 0 : CELL_MUTED), NULL, NULL);
-		str_cell(t, 12, q->remote);
-		str_cell(t, 13, q->request_id);
+		put(&x, 11, q->attempt > 0 ? a : TEXT_NULL,
+		    CELL_NUM | (q->attempt > 0 ? 0 : CELL_MUTED));
+		str_cell(&x, 12, q->remote);
+		str_cell(&x, 13, q->request_id);
 	}
-	doc_table_foot(t, rb_str(r, "table.slowest_foot"));
+	b.len = 0;
+	strbuf_adds(&b, rb_str(r, "table.slowest_foot"));
+	if (out.len || out.failed) {
+		strbuf_adds(&b, " ");
+		subst(&b, rb_str(r, "table.slowest_left_out"), "cols", rb_text(r, &out), NULL,
+		      NULL);
+	}
+	doc_table_foot(x.t, rb_text(r, &b));
+done:
+	strbuf_free(&b);
+	strbuf_free(&out);
 }
 
 /* key_cells: cell s's key in the first four columns of t's last row (empty cells when not

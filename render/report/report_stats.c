@@ -14,6 +14,16 @@
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 
+/* bound_dec: the decimals of an interval's bound b beside a figure shown with dec decimals:
+ * as many, but no more than b's own size calls for (text_decimals), so a wide interval's
+ * far end reads "2,491,258", not "2,491,257.85". */
+static int bound_dec(double b, int dec)
+{
+	int own = text_decimals(b);
+
+	return own < dec ? own : dec;
+}
+
 /* The table text of a cell's figure (value ± CI half-width, or [lo, hi] when the interval
  * is not symmetric) into text, and "n=k" (or "n=k/N") into note; `objs` picks obj/s over
  * MiB/s. c may be NULL. */
@@ -38,11 +48,13 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 	double lo = st->value - st->ci_lo, hi = st->ci_hi - st->value;
 	double big = lo > hi ? lo : hi;
 	if (st->ci_method != RESULTS_CI_ORDER && fabs(lo - hi) <= 0.02 * big + 1e-12) {
-		snprintf(text, tn, "%s \xc2\xb1 %s", v, text_num(r->nf, big, dec, a, sizeof(a)));
+		snprintf(text, tn, "%s \xc2\xb1 %s", v,
+			 text_num(r->nf, big, bound_dec(big, dec), a, sizeof(a)));
 		return;
 	}
-	snprintf(text, tn, "%s [%s, %s]", v, text_num(r->nf, st->ci_lo, dec, a, sizeof(a)),
-		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
+	snprintf(text, tn, "%s [%s, %s]", v,
+		 text_num(r->nf, st->ci_lo, bound_dec(st->ci_lo, dec), a, sizeof(a)),
+		 text_num(r->nf, st->ci_hi, bound_dec(st->ci_hi, dec), b, sizeof(b)));
 }
 
 /* claim_flags: how subject s's cell shows the lead or tail-lead claim c (report_lead_flags). */
@@ -137,6 +149,39 @@ static void tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 	strbuf_free(&b);
 }
 
+/* short_window_legend: under op's throughput table at conc, each cell whose runs kept a
+ * window too short for its figure (caveat short-window), worded by its claim. */
+static void short_window_legend(struct report_builder *r, const char *op, int conc)
+{
+	const struct report_model *m = r->m;
+	struct strbuf b = {0}, ids = {0}, w = {0};
+	char id[256], sz[32];
+
+	for (size_t z = 0; z < m->nsizes; z++)
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct results_claim *k;
+
+			results_claim_id(id, sizeof(id), "caveat", "short-window", op,
+					 (long long)m->sizes[z], conc, m->subjects[s].id, NULL);
+			if ((k = model_claim(m, id)) == NULL)
+				continue;
+			w.len = 0;
+			if (report_claim_words(m, r->l, k, &w) < 0)
+				continue;
+			if (b.len)
+				strbuf_adds(&b, " ");
+			subst(&b, rb_str(r, "table.short_window"), "size",
+			      model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), "words",
+			      rb_text(r, &w));
+			report_ids_add(&ids, k->id);
+		}
+	if (b.len || b.failed)
+		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);
+	strbuf_free(&b);
+	strbuf_free(&ids);
+	strbuf_free(&w);
+}
+
 void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
@@ -186,6 +231,7 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 	tput_foot(r, t, notes);
 	report_climit_legend(r, op, opname, conc);
 	report_flag_legend(r, op, conc);
+	short_window_legend(r, op, conc);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
@@ -203,7 +249,8 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
-		    text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
+		    text_num(r->nf, lo, bound_dec(lo, 2), y, sizeof(y)),
+		    text_num(r->nf, hi, bound_dec(hi, 2), z, sizeof(z)));
 	if (k->test == RESULTS_TEST_WELCH)
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
@@ -490,7 +537,7 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 		   names, vals, 3);
 	if (report_workers_at(m, r->l, op, conc, REPORT_WORKERS_LONG, &w) < 0)
 		fail_oom(r);
-	text_subst(&desc, rb_str(r, "chart.latpct_desc"), names, vals, 3);
+	text_subst(&desc, report_str_count(r->l, "chart.latpct_desc", w.total), names, vals, 3);
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
@@ -587,7 +634,7 @@ static void pct_text(struct report_builder *r, const struct results_pooled *p, i
 	*muted = isnan(v);
 	if (p->has_pct && !p->pct[i].supported) {
 		struct strbuf t = {0};
-		snprintf(a, sizeof(a), "%llu", (unsigned long long)p->requests);
+		text_num(r->nf, (double)p->requests, 0, a, sizeof(a));
 		subst(&t, rb_str(r, "lat.too_few"), "n", a, NULL, NULL);
 		snprintf(buf, n, "%s", rb_text(r, &t));
 		strbuf_free(&t);
@@ -600,8 +647,9 @@ static void pct_text(struct report_builder *r, const struct results_pooled *p, i
 		return;
 	}
 	int dec = text_decimals(v);
-	snprintf(buf, n, "%s [%s, %s]", x, text_num(r->nf, p->pct[i].lo, dec, a, sizeof(a)),
-		 text_num(r->nf, p->pct[i].hi, dec, b, sizeof(b)));
+	snprintf(buf, n, "%s [%s, %s]", x,
+		 text_num(r->nf, p->pct[i].lo, bound_dec(p->pct[i].lo, dec), a, sizeof(a)),
+		 text_num(r->nf, p->pct[i].hi, bound_dec(p->pct[i].hi, dec), b, sizeof(b)));
 }
 
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
@@ -613,6 +661,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 	char id[48], sz[32], w[64], buf[3 * TEXT_NUM_MAX + 64];
 	struct strbuf cap = {0};
 	size_t nv = any_cpu(m, op) ? 7 : 6;
+	unsigned marks = 0; /* ‡ only: report_flag_legend says § and † below */
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 3 + nv);
@@ -652,6 +701,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 				kc = report_climit_mark(r, c, lab, sizeof(lab));
 				if (kc != NULL)
 					strbuf_adds(&rids, kc->id);
+				marks |= kc != NULL ? 1u : 0;
 				report_flag_mark(r, c, lab, sizeof(lab), &rids);
 				doc_table_row(t);
 				doc_table_cell(t, 0, lab, CELL_ROWHEAD,
@@ -696,6 +746,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 		strbuf_adds(&foot, " ");
 		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));
 	}
+	report_marks_legend(r, marks, &foot);
 	doc_table_foot(t, rb_text(r, &foot));
 	strbuf_free(&foot);
 	report_flag_legend(r, op, -1);

@@ -29,7 +29,7 @@ static const char *fill(struct tb *t, const char *key, const char *op, const cha
 	if (report_workers_at(t->r->m, t->r->l, op, conc,
 			      desc ? REPORT_WORKERS_LONG : REPORT_WORKERS_BRIEF, &w) < 0)
 		b.failed = 1;
-	text_subst(&b, rb_str(t->r, key), names, vals, 4);
+	text_subst(&b, report_str_count(t->r->l, key, w.total), names, vals, 4);
 	snprintf(buf, n, "%s", rb_text(t->r, &b));
 	strbuf_free(&b);
 	return buf;

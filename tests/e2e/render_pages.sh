@@ -9,6 +9,11 @@
 #   chart that follows is taller than what was left.
 # - Table headers: no header word of any table is cut in two in the PDF
 #   (tests/tools/pdf_split_words.py: pdftotext -bbox, the HTML's <thead> words).
+# - What a reader trips over in the sample report (tests/tools/report_reader.py): a count
+#   and its noun, grouped counts, figures of 1,000 or more without decimals, a range chart
+#   with one row of figures, a "–" or a mark explained under its table, no slowest-requests
+#   column of "–" only, a short-window caveat under its throughput table, the inclusion
+#   rule in the report's language.
 # - Empty charts: with no 1-second segment for DELETE, its range chart is not drawn and a
 #   sentence says why, in HTML and PDF.
 # Prints "N passed, N failed[, N skipped]".
@@ -36,9 +41,12 @@ if [ -x bin/analyze ] && bin/analyze data/sample -o "$work/sample/results" >/dev
 		echo "sample $lang: $line"
 		echo "$line" | grep -q 'more than half empty: 0 '
 		check $? "sample, $lang: no page but the last more than half empty ($line)"
+		$py tests/tools/report_reader.py "$work/sample/$lang/report.html" $lang \
+			"$work/sample/results/aggregate.json" >"$work/reader-$lang.out"
+		check $? "sample, $lang: nothing a reader trips over ($(grep -m1 FAIL "$work/reader-$lang.out"))"
 	done
 else
-	skip 2 "bin/analyze not built or data/sample not analyzed"
+	skip 4 "bin/analyze not built or data/sample not analyzed"
 fi
 
 # 2. The full matrix: header words whole in both languages; the pages measured.

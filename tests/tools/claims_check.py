@@ -1162,8 +1162,8 @@ LEAD_FINDINGS = {
 # The findings that word one claim each: (kind or id, verdict) -> the finding strings it may
 # read; None: the claim is worded by no finding.
 CLAIM_FINDINGS = {
-    ("highest", "found"): ("finding.highest",),
-    ("highest", "client-limited"): ("finding.highest_limited",),
+    ("highest", "found"): ("finding.highest", "finding.highest1"),
+    ("highest", "client-limited"): ("finding.highest_limited", "finding.highest_limited1"),
     ("client-balance", "imbalanced"): ("finding.imbalance",),
     ("client-balance", "balanced"): None,
     ("rank/tput-per-cost", "ranked"): ("finding.cost_per_tput",),
