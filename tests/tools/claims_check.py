@@ -1300,7 +1300,11 @@ def rate_shares(c, name, agg, tabs, lang):
                 bad.append("t-rate-%d: no column %s (%s)" % (i, key, st.get(key)))
                 continue
             for p in s.get("points", []):
-                row = next((r for r in rows if number(r[0].all_text()) == p["offered"]), None)
+                # the offered rate as shown (rounded: 150.175/s reads 150.2 or 150)
+                near = [(abs(number(r[0].all_text()) - p["offered"]), k) for k, r in enumerate(rows)
+                        if number(r[0].all_text()) is not None
+                        and abs(number(r[0].all_text()) - p["offered"]) <= max(0.51, 0.005 * p["offered"])]
+                row = rows[min(near)[1]] if near else None
                 got = number(row[col].all_text()) if row is not None and col < len(row) else None
                 want = p.get(field)
                 if (want is None) != (got is None) or (want is not None and abs(got - want * 100) > 0.051):
