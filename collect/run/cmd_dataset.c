@@ -1,6 +1,7 @@
 /* collect/run/cmd_dataset.c: `collect dataset create|verify|delete CAMPAIGN.ini NAME`: the
  * [dataset NAME] of a campaign built, checked or removed in every subject's bucket (or
- * --subject's), collect/run/dataset.h. */
+ * --subject's), collect/run/dataset.h; --insecure and --ca-bundle read as the other commands'
+ * subject flags (collect/run/subjflag.h) and applied to every subject. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,31 +10,41 @@
 #include "collect/run/cli.h"
 #include "collect/run/dataset.h"
 #include "collect/run/subject.h"
+#include "collect/run/subjflag.h"
 
+/* dataset's own flags, the subject's (--insecure, --ca-bundle: collect/run/subjflag.h)
+ * after the first N_BEFORE of them. */
 static const struct option dataset_options[] = {
 	{"subject", required_argument, 0, 's'},
 	{"dir", required_argument, 0, 'd'},
 	{"chunk", required_argument, 0, 'c'},
-	{"insecure", no_argument, 0, 'i'},
-	{"ca-bundle", required_argument, 0, 'A'},
 	{"help", no_argument, 0, 'h'},
-	{0, 0, 0, 0},
 };
 
+#define N_BEFORE 3
+#define N_OWN (sizeof(dataset_options) / sizeof(dataset_options[0]))
+
 struct dataset_args {
-	const char *verb, *campaign, *name, *subject, *ca_bundle;
-	int insecure;
+	const char *verb, *campaign, *name, *subject;
+	struct campaign_subject flags; /* --insecure and --ca-bundle, for every subject */
 	struct dataset_opts o;
 };
 
 /* parse: argv into *a; 1 for --help, 0, or EXITCODE_USAGE after saying why. */
 static int parse(int argc, char **argv, struct dataset_args *a)
 {
+	struct option all[N_OWN + SUBJFLAG_COUNT + 1] = {{0}};
+	size_t n;
 	long v;
 	int ch;
 
+	memcpy(all, dataset_options, N_BEFORE * sizeof(all[0]));
+	n = N_BEFORE + subjflag_options(SUBJFLAG_INSECURE | SUBJFLAG_CA_BUNDLE, all + N_BEFORE);
+	memcpy(all + n, dataset_options + N_BEFORE, (N_OWN - N_BEFORE) * sizeof(all[0]));
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "h", dataset_options, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "h", all, NULL)) != -1) {
+		if (subjflag_read(ch, optarg, &a->flags))
+			continue;
 		switch (ch) {
 		case 's':
 			a->subject = optarg;
@@ -45,12 +56,6 @@ static int parse(int argc, char **argv, struct dataset_args *a)
 			if (cli_parse_int("--chunk", optarg, 1, 100000000, &v) < 0)
 				return EXITCODE_USAGE;
 			a->o.chunk = (uint64_t)v;
-			break;
-		case 'i':
-			a->insecure = 1;
-			break;
-		case 'A':
-			a->ca_bundle = optarg;
 			break;
 		case 'h':
 			return 1;
@@ -114,11 +119,11 @@ int cmd_dataset(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	for (int i = 0; i < c->n_subjects && rc != EXITCODE_INTERRUPTED; i++) {
 		struct campaign_subject *s = &c->subjects[i];
-		const char *ca = subject_ca_default(a.ca_bundle);
+		const char *ca = subject_ca_default(a.flags.ca_bundle);
 		if (a.subject != NULL && strcmp(a.subject, s->id) != 0)
 			continue;
 		any = 1;
-		s->insecure |= a.insecure;
+		s->insecure |= a.flags.insecure;
 		if (s->ca_bundle == NULL && ca != NULL && (s->ca_bundle = strdup(ca)) == NULL) {
 			rc = EXITCODE_USAGE;
 			break;

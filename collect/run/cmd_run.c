@@ -13,9 +13,9 @@
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
+#include "collect/run/subjflag.h"
 #include "collect/run/versions.h"
 #include "collect/s3/awsconf.h"
-#include "collect/s3/s3_endpoint.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "core/summary.h"
@@ -52,15 +52,14 @@ static const char needs_replay[] =
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
 
-/* run_options: collect run's options (FIELD_OPT + field: a workload field taken as text). */
+_Static_assert(FIELD_OPT + WLF_COUNT_ <= SUBJFLAG_CODE, "run's codes below the subject's");
+
+/* The subject flags of `collect run` (collect/run/subjflag.h), before its own. */
+#define RUN_SUBJECT_FLAGS (SUBJFLAG_ENDPOINT_SET | SUBJFLAG_ALLOW_RETENTION)
+
+/* run_options: collect run's own options, after the subject's (FIELD_OPT + field: a
+ * workload field taken as text). */
 static const struct option run_options[] = {
-	{"endpoint", required_argument, 0, 'E'},
-	{"bucket", required_argument, 0, 'B'},
-	{"region", required_argument, 0, 'R'},
-	{"path-style", no_argument, 0, 'P'},
-	{"insecure", no_argument, 0, 'I'},
-	{"allow-retention", no_argument, 0, 'L'},
-	{"ca-bundle", required_argument, 0, 'A'},
 	{"op", required_argument, 0, FIELD_OPT + WLF_OP},
 	{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
 	{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
@@ -148,28 +147,9 @@ static int replay_flag(int ch, struct run_opts *o)
  * after the message. */
 static int run_flag(int ch, struct run_opts *o)
 {
+	if (subjflag_read(ch, optarg, &o->subj))
+		return 0;
 	switch (ch) {
-	case 'E':
-		o->subj.endpoint = optarg;
-		break;
-	case 'B':
-		o->subj.bucket = optarg;
-		break;
-	case 'R':
-		o->subj.region = optarg;
-		break;
-	case 'P':
-		o->subj.path_style = 1;
-		break;
-	case 'I':
-		o->subj.insecure = 1;
-		break;
-	case 'L':
-		o->subj.allow_retention = 1;
-		break;
-	case 'A':
-		o->subj.ca_bundle = optarg;
-		break;
 	case 'U':
 		o->bound = WL_BOUND_UNTIL_DONE;
 		o->nbounds++;
@@ -219,10 +199,13 @@ static int run_flag(int ch, struct run_opts *o)
 /* parse_flags: argv into o (o->help for --help). 0, or EXITCODE_USAGE after saying why. */
 static int parse_flags(int argc, char **argv, struct run_opts *o)
 {
+	struct option all[SUBJFLAG_COUNT + sizeof(run_options) / sizeof(run_options[0])];
+	size_t n = subjflag_options(RUN_SUBJECT_FLAGS, all);
 	int ch, rc;
 
+	memcpy(all + n, run_options, sizeof(run_options));
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:h", run_options, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:h", all, NULL)) != -1) {
 		if (ch >= FIELD_OPT && ch < FIELD_OPT + WLF_COUNT_) {
 			o->text[ch - FIELD_OPT] = optarg;
 			if (ch == FIELD_OPT + WLF_COUNT) {
@@ -407,32 +390,6 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 		t->o.keep_keys ? "read first (remap = none: a sample HEAD'ed)" : "prepared",
 		(unsigned long long)t->skipped, (unsigned long long)t->attempts,
 		(unsigned long long)t->filtered, (unsigned long long)t->bad);
-	return 0;
-}
-
-/* build_subject: the endpoint, region and addressing of o's subject, with their
- * defaults (subject_run_defaults: the AWS CLI's order). 0, or EXITCODE_USAGE after saying
- * why. */
-static int build_subject(struct campaign_subject *s, struct awsconf *conf)
-{
-	struct err e;
-
-	if (subject_run_defaults(s, conf, &e) < 0) {
-		fprintf(stderr, "collect: %s\n", e.msg);
-		return EXITCODE_USAGE;
-	}
-	if (s->endpoint == NULL)
-		return cli_usage_error(needs);
-	if (s3_endpoint_check(s->endpoint, &e) < 0) {
-		char msg[ERR_MSG_MAX + 16];
-		snprintf(msg, sizeof(msg), "--endpoint: %s", e.msg);
-		return cli_usage_error(msg);
-	}
-	if (s->path_style < 0)
-		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
-	s->label = s->endpoint;
-	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
-	s->ca_bundle = (char *)subject_ca_default(s->ca_bundle); /* --ca-bundle, AWS_CA_BUNDLE */
 	return 0;
 }
 
@@ -674,8 +631,9 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct run
 	    (o.replay == NULL && (!o.text[WLF_OP] || !o.text[WLF_SIZE] ||
 				  (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]))))
 		return cli_usage_error(o.replay ? needs_replay : needs);
-	if ((rc = build_subject(&o.subj, &conf)) != 0)
+	if ((rc = subjflag_complete(&o.subj, &conf, needs)) != 0)
 		goto out;
+	o.subj.label = o.subj.endpoint;
 	{
 		char note[512];
 

@@ -7,9 +7,9 @@
 
 #include "collect/run/cli.h"
 #include "collect/run/subject.h"
+#include "collect/run/subjflag.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
-#include "collect/s3/s3_endpoint.h"
 #include "core/fsutil.h"
 #include "core/subjlog/consistfile.h"
 #include "core/subjlog/probefile.h"
@@ -173,75 +173,50 @@ const struct probing_kind probing_consistency = {.word = "consistency",
 /* flags_done: the subject of a probe command's flags completed (probing_flags). */
 static int flags_done(struct campaign_subject *s, struct awsconf *conf, const char *cmd)
 {
-	struct err e;
+	char msg[160];
 
 	if (s->bucket == NULL) {
-		snprintf(e.msg, sizeof(e.msg),
+		snprintf(msg, sizeof(msg),
 			 "%s needs --bucket (and --endpoint, or AWS_ENDPOINT_URL_S3 ...)", cmd);
-		return cli_usage_error(e.msg);
+		return cli_usage_error(msg);
 	}
-	if (subject_run_defaults(s, conf, &e) < 0 || s->endpoint == NULL ||
-	    s3_endpoint_check(s->endpoint, &e) < 0) {
-		if (s->endpoint == NULL)
-			snprintf(e.msg, sizeof(e.msg), "%s: --endpoint: no http:// or https:// URL",
-				 cmd);
-		fprintf(stderr, "collect: %s\n", e.msg);
-		return EXITCODE_USAGE;
-	}
-	if (s->path_style < 0)
-		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
-	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
-	s->ca_bundle = (char *)subject_ca_default(s->ca_bundle);
-	return 0;
+	snprintf(msg, sizeof(msg),
+		 "%s needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or the profile's "
+		 "endpoint_url in ~/.aws/config)",
+		 cmd);
+	return subjflag_complete(s, conf, msg);
 }
 
-/* The flags of every probe command: the subject's, -o/--output and --help. */
-static const struct option subject_options[] = {
-	{"endpoint", required_argument, 0, 'E'}, {"bucket", required_argument, 0, 'B'},
-	{"region", required_argument, 0, 'R'},   {"path-style", no_argument, 0, 'P'},
-	{"insecure", no_argument, 0, 'I'},       {"ca-bundle", required_argument, 0, 'A'},
-	{"id", required_argument, 0, 'i'},       {"output", required_argument, 0, 'o'},
+/* The subject flags of every probe command (collect/run/subjflag.h); then -o/--output and
+ * --help, then the command's own. */
+#define PROBING_SUBJECT_FLAGS (SUBJFLAG_ENDPOINT_SET | SUBJFLAG_ID)
+
+static const struct option common_options[] = {
+	{"output", required_argument, 0, 'o'},
 	{"help", no_argument, 0, 'h'},
 };
 
-#define N_SUBJECT_OPTIONS (sizeof(subject_options) / sizeof(subject_options[0]))
+#define N_COMMON (sizeof(common_options) / sizeof(common_options[0]))
 
 /* read_flags: argv into s, *out and (c's doors) opts; -1 when all are read, else the exit
  * status as probing_flags says. */
 static int read_flags(int argc, char **argv, const struct probing_cmd *c, void *opts,
 		      struct campaign_subject *s, const char **out)
 {
-	struct option all[N_SUBJECT_OPTIONS + PROBING_OWN_MAX + 1] = {{0}};
+	struct option all[SUBJFLAG_COUNT + N_COMMON + PROBING_OWN_MAX + 1] = {{0}};
+	size_t n = subjflag_options(PROBING_SUBJECT_FLAGS, all);
 	char msg[96];
 	int ch, rc;
 
-	memcpy(all, subject_options, sizeof(subject_options));
+	memcpy(all + n, common_options, sizeof(common_options));
+	n += N_COMMON;
 	for (size_t i = 0; i < PROBING_OWN_MAX && c->own[i].name != NULL; i++)
-		all[N_SUBJECT_OPTIONS + i] = c->own[i];
+		all[n + i] = c->own[i];
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", all, NULL)) != -1) {
+		if (subjflag_read(ch, optarg, s))
+			continue;
 		switch (ch) {
-		case 'E':
-			s->endpoint = optarg;
-			break;
-		case 'B':
-			s->bucket = optarg;
-			break;
-		case 'R':
-			s->region = optarg;
-			break;
-		case 'P':
-			s->path_style = 1;
-			break;
-		case 'I':
-			s->insecure = 1;
-			break;
-		case 'A':
-			s->ca_bundle = optarg;
-			break;
-		case 'i':
-			s->id = optarg;
-			break;
 		case 'o':
 			*out = optarg;
 			break;

@@ -3,7 +3,8 @@
  * credentials and client configuration, for `collect probe`, `collect consistency` and a
  * campaign's [probe] and [consistency] (docs/CAMPAIGN.md), each kind as a probing_kind,
  * the doors of the campaign's walk over its subjects and of its command; and the two
- * commands, their flags read by one parser and run by one function. */
+ * commands, their flags read by one parser (the subject's by collect/run/subjflag.h, as
+ * `collect run`'s) and run by one function. */
 #ifndef COLLECT_RUN_PROBING_H
 #define COLLECT_RUN_PROBING_H
 
@@ -73,7 +74,8 @@ struct probing_cmd {
  * printed on stdout and, with -o DIR, written as DIR/FILE. The exit status: EXITCODE_OK
  * (also after printing the usage for --help), EXITCODE_USAGE after saying why the flags
  * will not do (an unknown option, an argument left over, no bucket, no endpoint, a door's
- * refusal), EXITCODE_PARTIAL after saying why the probe or the file failed. */
+ * refusal; a bad endpoint named by its source, --endpoint or the variable or file:
+ * subjflag_complete), EXITCODE_PARTIAL after saying why the probe or the file failed. */
 int probing_command(int argc, char **argv, const struct probing_cmd *c, void *opts);
 
 #endif

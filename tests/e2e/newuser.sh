@@ -9,8 +9,8 @@
 #     a run.json without its campaign object as it refuses one without its subject.
 #  2. endpoints and the checks before the first request: user info (its password never
 #     printed nor written anywhere), a path, a query and an out-of-range port refused at
-#     parse time with file and line (and `collect run --endpoint` or AWS_ENDPOINT_URL with
-#     user info, named as such); then
+#     parse time with file and line (and `collect run`, `collect probe` or `collect
+#     consistency` --endpoint, or AWS_ENDPOINT_URL, with user info, named as such); then
 #     one campaign whose subjects have missing keys, an invalid bucket name, an untrusted
 #     TLS front (nginx over HTTPS), a server that does not speak S3 (nginx) and no right to
 #     create their bucket (an RGW user with --max-buckets=-1): every problem listed at
@@ -126,6 +126,15 @@ st=$?
 	! grep -rqF "$pw" "$work/runui.out" "$work/runui" 2>/dev/null
 check $? "collect run --endpoint with user info: refused, the password nowhere (exit $st)" \
 	"$(cat "$work/runui.out")"
+for cmd in probe consistency; do
+	AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" $cmd --endpoint "http://u:$pw@127.0.0.1:1" \
+		--bucket nu-x -o "$work/${cmd}ep" >"$work/${cmd}ep.out" 2>&1
+	st=$?
+	[ $st -eq 2 ] && grep -q "^collect: --endpoint: 'http://\*\*\*@127.0.0.1:1' holds user info" "$work/${cmd}ep.out" &&
+		! grep -rqF "$pw" "$work/${cmd}ep.out" "$work/${cmd}ep" 2>/dev/null
+	check $? "collect $cmd --endpoint with user info: refused naming --endpoint, the password nowhere (exit $st)" \
+		"$(cat "$work/${cmd}ep.out")"
+done
 AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y AWS_ENDPOINT_URL="http://u:$pw@127.0.0.1:1" "$collect" probe \
 	--bucket nu-x -o "$work/probeui" >"$work/probeui.out" 2>&1
 st=$?
