@@ -35,13 +35,6 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
  * no mark. */
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
 			   int s, const struct results_claim **shown);
-/* report_forest: the forest plot of op (ratios with their intervals), or a sentence
- * saying the comparisons are not available. */
-void report_forest(struct report_builder *r, const char *op, const char *opname);
-/* report_tail_forest: the forest plot of op's p99 latency ratios (each subject against the
- * tail leader, or A / B with two subjects), Holm's and Bonferroni's intervals as the
- * throughput plot's; nothing when no p99 comparison of op has a test. */
-void report_tail_forest(struct report_builder *r, const char *op, const char *opname);
 /* report_latency_chart: the latency chart of op at one concurrency: per size a panel,
  * per subject a p50–p99 range with p99.9 marked (pooled percentiles; the runs' mean
  * percentiles when a cell has none, labelled). */
@@ -60,6 +53,16 @@ void report_methodology_stats(struct report_builder *r);
  * that reach the planner's target, how many more, their hours and cost, and what drives it;
  * nothing for a file without a planner. */
 void report_methodology_plan(struct report_builder *r);
+
+/* ---- render/report/report_forest.c: the forest plots ---- */
+
+/* report_forest: the forest plot of op (ratios with their intervals), or a sentence
+ * saying the comparisons are not available. */
+void report_forest(struct report_builder *r, const char *op, const char *opname);
+/* report_tail_forest: the forest plot of op's p99 latency ratios (each subject against the
+ * tail leader, or A / B with two subjects), Holm's and Bonferroni's intervals as the
+ * throughput plot's; nothing when no p99 comparison of op has a test. */
+void report_tail_forest(struct report_builder *r, const char *op, const char *opname);
 
 /* ---- render/report/report_history.c: the history sections, from the model's baseline and
  * trend (aggregate.json's baseline, trend.json) ---- */

@@ -56,6 +56,28 @@ int text_decimals(double v)
 	return 3;
 }
 
+int text_bound_decimals(double b, int dec)
+{
+	int own = text_decimals(b);
+
+	return own < dec ? own : dec;
+}
+
+char *text_short(const struct numfmt *f, double v, char *buf, size_t n)
+{
+	char tmp[32], *dot;
+
+	snprintf(tmp, sizeof(tmp), "%g", v);
+	dot = strchr(tmp, '.');
+	if (dot != NULL) {
+		*dot = 0;
+		snprintf(buf, n, "%s%s%s", tmp, f->decimal, dot + 1);
+	} else {
+		snprintf(buf, n, "%s", tmp);
+	}
+	return buf;
+}
+
 /* put: append s[0..len) to out (capacity cap, kept NUL-terminated) when all of it fits;
  * nothing of it otherwise, so a separator of several bytes is never cut in two. */
 static void put(char *out, size_t cap, size_t *o, const char *s, size_t len)

@@ -30,6 +30,15 @@ struct numfmt {
  * 2 from 1, else 3 (so 1,234 / 123.4 / 12.34 / 0.123). */
 int text_decimals(double v);
 
+/* text_bound_decimals: the decimals of an interval's bound b beside a figure shown with dec
+ * decimals: as many, but no more than b's own size calls for (text_decimals), so a wide
+ * interval's far end reads "2,491,258", not "2,491,257.85". */
+int text_bound_decimals(double b, int dec);
+
+/* text_short: v as short as it reads ("0.05", "95", "0.8": printf's %g) with f's decimal
+ * mark, into buf (n bytes); returns buf. */
+char *text_short(const struct numfmt *f, double v, char *buf, size_t n);
+
 /* text_num: v with `decimals` decimals (-1: text_decimals(v)), grouped per f, into buf
  * (TEXT_NUM_MAX bytes); NAN gives TEXT_NULL. Returns buf. */
 char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t n);
