@@ -29,7 +29,11 @@ void report_claim_reasons(const struct text_lang *l, const struct results_claim 
 			  struct strbuf *b)
 {
 	char key[128];
+	const char *none;
 
+	snprintf(key, sizeof(key), "reason.none.%s", c->kind);
+	if (c->n_reasons == 0 && (none = text_lang_get(l, key)) != NULL)
+		strbuf_adds(b, none);
 	for (size_t i = 0; i < c->n_reasons; i++) {
 		const char *w;
 

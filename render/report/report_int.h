@@ -263,7 +263,8 @@ void report_vantages(struct report_builder *r);
 /* ---- render/report/report_claims.c: the words of a claim, the Verdicts section ---- */
 
 /* report_claim_reasons: c's reasons in l's words (reason.NAME, else the name), ", "-separated,
- * appended to b (b failed when memory ran out). */
+ * appended to b (b failed when memory ran out); a claim without reasons gets reason.none.KIND
+ * when l has it (what no reason means for that kind), else nothing. */
 void report_claim_reasons(const struct text_lang *l, const struct results_claim *c,
 			  struct strbuf *b);
 /* report_claim_words: claim c worded into b by l's string claim.KIND.VERDICT, with {subject}
