@@ -121,6 +121,79 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 	return 0;
 }
 
+/* tail_where: claim d's cell and figure ("64 KiB at concurrency 4 (12.3 ms)") after the
+ * others in where. */
+static void tail_where(const struct report_model *m, const struct text_lang *l,
+		       const struct results_claim *d, int count, struct strbuf *where)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	char size[32], val[TEXT_NUM_MAX];
+	struct report_workers w;
+
+	model_size_text(m, nf, (uint64_t)d->size, size, sizeof(size));
+	if (report_workers_at(m, l, model_str(d->op), d->concurrency, REPORT_WORKERS_BRIEF, &w) < 0)
+		where->failed = 1;
+	text_num(nf, results_claim_num(d, "value"), -1, val, sizeof(val));
+	const char *names[] = {"size", "workers", "per_client", "value"};
+	const char *vals[] = {size, w.total, w.per_client, val};
+	if (count)
+		strbuf_adds(where, text_lang_str(l, "finding.where_sep"));
+	text_subst(where, text_lang_str(l, "finding.tail_where"), names, vals, 4);
+}
+
+/* tails: "X had clearly the lowest GET p99 latency in 1 of 6 configurations: ..." for every
+ * subject and percentile with clear tail-lead claims of op (of: op's tail-lead claims at that
+ * percentile, whatever their verdict); -1 when out of memory. */
+static int tails(const struct report_model *m, const struct text_lang *l, struct findings *f,
+		 const char *op, const char *opname)
+{
+	static const char *const pcts[] = {"p50", "p99"};
+
+	for (size_t p = 0; p < sizeof(pcts) / sizeof(pcts[0]); p++)
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			struct strbuf where = {0}, b = {0}, ids = {0};
+			int count = 0, of = 0, bad;
+			char lab[256], n[16], nof[16];
+
+			for (size_t i = 0; i < m->doc.n_claims; i++) {
+				const struct results_claim *d = &m->doc.claims[i];
+				const char *pc = results_claim_text(d, "percentile");
+
+				if (!claim_is(d, "tail-lead", NULL) ||
+				    strcmp(model_str(d->op), op) || pc == NULL ||
+				    strcmp(pc, pcts[p]) != 0)
+					continue;
+				of++;
+				if (strcmp(d->verdict, "clear") != 0 || d->subject != (int)s)
+					continue;
+				tail_where(m, l, d, count++, &where);
+				add_id(&ids, d->id);
+			}
+			if (count) {
+				const char *names[] = {"subject", "op", "percentile",
+						       "n",       "of", "where"};
+				const char *vals[] = {lab, opname, pcts[p],
+						      n,   nof,    where.p ? where.p : ""};
+				snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+				snprintf(n, sizeof(n), "%d", count);
+				snprintf(nof, sizeof(nof), "%d", of);
+				report_flag_subject(m, (int)s, op, UINT64_MAX, -1, lab, sizeof(lab),
+						    &ids);
+				text_subst(&b, text_lang_str(l, "finding.tail_clear"), names, vals,
+					   6);
+			}
+			if (where.failed || ids.failed)
+				b.failed = 1; /* push refuses it: no finding with a part missing */
+			strbuf_free(&where);
+			bad = count && report_finding_claim(f, &b, ids.p);
+			strbuf_free(&b);
+			strbuf_free(&ids);
+			if (bad)
+				return -1;
+		}
+	return 0;
+}
+
 /* highest: op's highest-figure claim (highest/OP) worded: its figure, subject and cell, and
  * that its client was the limit when the claim says so. */
 static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
@@ -525,7 +598,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 		}
 		tally_free(&t);
 		if (others(m, l, out, m->ops[i], opname, top ? top->subject : -1) ||
-		    highest(m, l, out, m->ops[i], opname))
+		    highest(m, l, out, m->ops[i], opname) || tails(m, l, out, m->ops[i], opname))
 			goto oom;
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))

@@ -1229,6 +1229,39 @@ def worded(c, name, tree, lang, claims, tabs):
         ok = any(matches(st, k, n.all_text()) for k in LEAD_FINDINGS.get(v, ()))
         c.t(ok, "%s: the finding of %s words its %s verdict%s"
             % (name, " ".join(n.claim_ids()), v, "" if ok else ": '" + " ".join(n.all_text().split()) + "'"))
+    tail_findings(c, name, tree, st, claims, by_id)
+
+
+def tail_findings(c, name, tree, st, claims, by_id):
+    """A finding worded by finding.tail_clear carries clear tail-lead claims only, of one op,
+    percentile and subject (the subject it names), as many as it counts, out of that op's
+    tail-lead claims at that percentile; and each subject's clear tail leads of an op and
+    percentile are in such a finding."""
+    seen = set()
+    for n in tree.root.walk():
+        if n.tag != "li" or n.parent is None or "findings" not in n.parent.classes():
+            continue
+        text = " ".join(n.all_text().split())
+        if not matches(st, "finding.tail_clear", text):
+            continue
+        xs = [by_id.get(i) for i in n.claim_ids() if by_id.get(i, {}).get("kind") not in FLAG_KINDS]
+        keys = {(x["op"], x["figures"].get("percentile"), x["subject"]) for x in xs if x}
+        ok = bool(xs) and all(x and x["kind"] == "tail-lead" and x["verdict"] == "clear" for x in xs) \
+            and len(keys) == 1
+        if ok:
+            op, pct, sid = keys.pop()
+            of = sum(1 for x in claims if x["kind"] == "tail-lead" and x["op"] == op
+                     and x["figures"].get("percentile") == pct)
+            num = lambda k: r"(?<![\d.,])%d(?![\d.,]\d)" % k
+            counts = re.search("%s.*%s|%s.*%s" % (num(len(xs)), num(of), num(of), num(len(xs))), text)
+            ok = counts is not None and pct in text
+            seen |= {x["id"] for x in xs}
+        c.t(ok, "%s: the finding of %s names one subject's clear tail leads, counted out of its "
+            "op's at that percentile: '%s'" % (name, " ".join(n.claim_ids()), text))
+    missing = [x["id"] for x in claims if x["kind"] == "tail-lead" and x["verdict"] == "clear"
+               and x["id"] not in seen]
+    c.t(not missing, "%s: every clear tail lead is in a Key finding%s"
+        % (name, ": not " + ", ".join(missing[:3]) if missing else ""))
 
 
 def payload_marks(c, name, tree, lang, claims, agg):
