@@ -194,6 +194,29 @@ static int tails(const struct report_model *m, const struct text_lang *l, struct
 	return 0;
 }
 
+/* short_window: after the highest figure's words in b, the short-window caveat of its cell
+ * (caveat/short-window/OP/SIZE/cC/SUBJECT), when analyze made one: the figure may overstate
+ * the throughput; its id after ids. */
+static void short_window(const struct report_model *m, const struct text_lang *l,
+			 const struct results_claim *c, struct strbuf *b, struct strbuf *ids)
+{
+	char id[RESULTS_CLAIM_ID_MAX], runs[TEXT_NUM_MAX], n[TEXT_NUM_MAX], req[TEXT_NUM_MAX];
+	const struct numfmt *nf = text_lang_numfmt(l);
+	const struct results_claim *k;
+
+	results_claim_id(id, sizeof(id), "caveat", "short-window", model_str(c->op), c->size,
+			 c->concurrency, m->subjects[c->subject].id, NULL);
+	if ((k = model_claim(m, id)) == NULL || strcmp(k->verdict, "short-window") != 0)
+		return;
+	const char *names[] = {"runs", "n", "requests_min"};
+	const char *vals[] = {
+		text_num(nf, results_claim_num(k, "runs"), 0, runs, sizeof(runs)),
+		text_num(nf, results_claim_num(k, "n"), 0, n, sizeof(n)),
+		text_num(nf, results_claim_num(k, "requests_min"), 0, req, sizeof(req))};
+	text_subst(b, text_lang_str(l, "finding.highest_short"), names, vals, 3);
+	add_id(ids, k->id);
+}
+
 /* highest: op's highest-figure claim (highest/OP) worded: its figure, subject and cell, and
  * that its client was the limit when the claim says so. */
 static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
@@ -232,6 +255,7 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 					    : "finding.highest",
 				    w.total),
 		   names, vals, 7);
+	short_window(m, l, c, &b, &ids);
 	if (why.failed || ids.failed)
 		b.failed = 1;
 	strbuf_free(&why);

@@ -1190,13 +1190,21 @@ def claim_findings(c, name, agg, tree, lang, claims):
             c.t(not lis, "%s: %s (%s) worded by no finding" % (name, x["id"], x["verdict"]))
             continue
         # a finding naming a flagged subject carries its flags too (marked): not its words
-        said = [n for n in lis if any(matches(st, k, n.all_text()) for k in keys)]
+        tails = ("finding.highest_short",) if x["kind"] == "highest" else ()
+        said = [n for n in lis if any(matches(st, k, n.all_text(), tails) for k in keys)]
         lis = said or lis
         text = " ".join(lis[0].all_text().split()) if lis else ""
-        ok = (len(lis) == 1 and any(matches(st, k, text) for k in keys)
+        ok = (len(lis) == 1 and any(matches(st, k, text, tails) for k in keys)
               and (x.get("subject") is None or label_of(agg, x["subject"]) in text))
         c.t(ok, "%s: %s (%s) worded by its finding%s" % (name, x["id"], x["verdict"],
                                                        "" if ok else ": '%s'" % text if lis else ": none"))
+        if x["kind"] == "highest" and lis:
+            cav = "caveat/short-window/%s/%s/c%s/%s" % (x["op"], x["size"], x["concurrency"], x["subject"])
+            want = any(k["id"] == cav for k in claims)
+            got = cav in lis[0].claim_ids() and template_re(st["finding.highest_short"]).search(text) is not None
+            c.t(want == (cav in lis[0].claim_ids()) and (got or not want),
+                "%s: %s's finding says its short-window caveat exactly when the cell has one (%s)"
+                % (name, x["id"], "caveat" if want else "none"))
 
 
 def worded(c, name, tree, lang, claims, tabs):
