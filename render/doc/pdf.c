@@ -8,10 +8,11 @@
 
 #include "render/doc/colfit.h"
 #include "render/doc/doc_attach.h"
+#include "render/doc/pdf_paint.h"
 #include "render/text/text.h"
 
-#define PAGE_W 595.276
-#define PAGE_H 841.89
+#define PAGE_W PDF_PAGE_W
+#define PAGE_H PDF_PAGE_H
 #define MARGIN_L 50.0
 #define MARGIN_R 50.0
 #define MARGIN_T 56.0
@@ -33,7 +34,6 @@ struct tocent {
 
 struct pw {
 	HPDF_Doc pdf;
-	struct fonts *f;
 	const struct doc *d;
 	HPDF_Page page;
 	HPDF_Page *pages;
@@ -45,103 +45,31 @@ struct pw {
 	size_t ntoc;
 	HPDF_Page toc_page;
 	double toc_y;
-	int failed;
+	struct pdf_pen pen; /* the fonts text is drawn in; failed */
 };
-
-static void rgb(const char *hex, double *r, double *g, double *b)
-{
-	unsigned R = 0, G = 0, B = 0;
-	if (hex && sscanf(hex, "#%02x%02x%02x", &R, &G, &B) != 3)
-		R = G = B = 0;
-	*r = R / 255.0;
-	*g = G / 255.0;
-	*b = B / 255.0;
-}
-
-static void fill(HPDF_Page p, const char *hex)
-{
-	double r, g, b;
-	rgb(hex, &r, &g, &b);
-	HPDF_Page_SetRGBFill(p, (HPDF_REAL)r, (HPDF_REAL)g, (HPDF_REAL)b);
-}
-
-static void stroke(HPDF_Page p, const char *hex)
-{
-	double r, g, b;
-	rgb(hex, &r, &g, &b);
-	HPDF_Page_SetRGBStroke(p, (HPDF_REAL)r, (HPDF_REAL)g, (HPDF_REAL)b);
-}
 
 static double width(const struct pw *w, const char *s, double size, int bold)
 {
-	return fonts_width(w->f, s, size, bold);
-}
-
-/* Text at x (left edge), baseline y from the page top, on page p: one ShowText per run
- * of characters drawn with one face (fonts_run), each continuing where the last ended. */
-static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const char *s, double size,
-			int bold, const char *color)
-{
-	char stack[1024], *buf = stack;
-	size_t cap = 3 * strlen(s) + 4, used;
-	HPDF_Font font;
-	if (!*s)
-		return;
-	if (cap > sizeof(stack) && (buf = malloc(cap)) == NULL) {
-		w->failed = 1;
-		return;
-	}
-	fill(p, color);
-	HPDF_Page_BeginText(p);
-	HPDF_Page_MoveTextPos(p, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y));
-	while ((used = fonts_run(w->f, s, bold, &font, buf, cap)) > 0) {
-		if (font == NULL) {
-			w->failed = 1;
-			break;
-		}
-		HPDF_Page_SetFontAndSize(p, font, (HPDF_REAL)size);
-		HPDF_Page_ShowText(p, buf);
-		s += used;
-	}
-	HPDF_Page_EndText(p);
-	if (buf != stack)
-		free(buf);
+	return fonts_width(w->pen.f, s, size, bold);
 }
 
 static void put_text(struct pw *w, double x, double y, const char *s, double size, int bold,
 		     const char *color)
 {
-	put_text_on(w, w->page, x, y, s, size, bold, color);
-}
-
-static void hline(HPDF_Page p, double x1, double x2, double y, double lw, const char *color)
-{
-	stroke(p, color);
-	HPDF_Page_SetLineWidth(p, (HPDF_REAL)lw);
-	HPDF_Page_MoveTo(p, (HPDF_REAL)x1, (HPDF_REAL)(PAGE_H - y));
-	HPDF_Page_LineTo(p, (HPDF_REAL)x2, (HPDF_REAL)(PAGE_H - y));
-	HPDF_Page_Stroke(p);
-}
-
-static void box(HPDF_Page p, double x, double y, double wd, double h, const char *color)
-{
-	fill(p, color);
-	HPDF_Page_Rectangle(p, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y - h), (HPDF_REAL)wd,
-			    (HPDF_REAL)h);
-	HPDF_Page_Fill(p);
+	pdf_text(&w->pen, w->page, x, y, s, size, bold, color);
 }
 
 static void new_page(struct pw *w)
 {
 	HPDF_Page *pages = realloc(w->pages, (w->npages + 1) * sizeof(*pages));
 	if (pages == NULL) {
-		w->failed = 1;
+		w->pen.failed = 1;
 		return;
 	}
 	w->pages = pages;
 	w->page = HPDF_AddPage(w->pdf);
 	if (w->page == NULL) {
-		w->failed = 1;
+		w->pen.failed = 1;
 		return;
 	}
 	HPDF_Page_SetSize(w->page, HPDF_PAGE_SIZE_A4, HPDF_PAGE_PORTRAIT);
@@ -160,7 +88,7 @@ static int ensure(struct pw *w, double h)
 
 /* Split s into lines of at most `maxw` points; calls out(line) for each. Words longer
  * than a line are cut between characters. Returns the number of lines. Out of memory:
- * sets w->failed and stops. */
+ * sets w->pen.failed and stops. */
 static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 		void (*out)(struct pw *, const char *, int, void *), void *arg)
 {
@@ -230,7 +158,7 @@ static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 	}
 	if (oom) {
 		/* out of memory: the report fails rather than show a cut paragraph */
-		w->failed = 1;
+		w->pen.failed = 1;
 		strbuf_free(&line);
 		return n;
 	}
@@ -305,7 +233,7 @@ static void heading(struct pw *w, const struct doc *d, size_t i)
 		}
 		outline(w, 1, b->text);
 		paragraph(w, b->text, MARGIN_L, TEXT_W, 16, 1, "#1f2328");
-		hline(w->page, MARGIN_L, MARGIN_L + TEXT_W, w->y + 1, 0.6, "#c8ced6");
+		pdf_hline(w->page, MARGIN_L, MARGIN_L + TEXT_W, w->y + 1, 0.6, "#c8ced6");
 		w->y += 12;
 	} else {
 		double need = 8 + section_start(w, d, i); /* kept with its first table or chart */
@@ -396,14 +324,14 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 		int bold = head || (c->flags & CELL_LEAD);
 		double x = lay->x[i] + 4, inner = cell_inner(c, lay, lay->wd[i]);
 		if ((c->flags & CELL_LEAD) && !head)
-			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#fff4d6");
+			pdf_box(w->page, lay->x[i], w->y, lay->wd[i], h, "#fff4d6");
 		else if ((c->flags & CELL_TIE) && !head)
-			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#e3eefa");
+			pdf_box(w->page, lay->x[i], w->y, lay->wd[i], h, "#e3eefa");
 		else if ((c->flags & CELL_UNRESOLVED) && !head)
-			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#eeeeee");
+			pdf_box(w->page, lay->x[i], w->y, lay->wd[i], h, "#eeeeee");
 		if (c->color[0]) {
-			box(w->page, x, w->y + 3 + lay->size * 0.15, lay->size * 0.8,
-			    lay->size * 0.8, c->color);
+			pdf_box(w->page, x, w->y + 3 + lay->size * 0.15, lay->size * 0.8,
+				lay->size * 0.8, c->color);
 			x += lay->size + 3;
 		}
 		int below = note_below(w, c, lay, inner, bold);
@@ -433,8 +361,8 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 		}
 	}
 	w->y += h;
-	hline(w->page, lay->x[0], lay->x[0] + TEXT_W, w->y, head ? 1 : 0.4,
-	      head ? "#1f2328" : "#dde1e5");
+	pdf_hline(w->page, lay->x[0], lay->x[0] + TEXT_W, w->y, head ? 1 : 0.4,
+		  head ? "#1f2328" : "#dde1e5");
 }
 
 /* table_layout: the font size and the column widths from the content (colfit): the
@@ -444,21 +372,21 @@ static int table_layout(struct pw *w, const struct doc_table *t, struct layout *
 	double x = MARGIN_L;
 	lay->x = malloc(2 * t->ncols * sizeof(*lay->x));
 	if (lay->x == NULL) {
-		w->failed = 1;
+		w->pen.failed = 1;
 		return -1;
 	}
 	lay->wd = lay->x + t->ncols;
 	for (lay->size = t->ncols > 8 ? 7 : 8; lay->size > 5.5; lay->size -= 0.5) {
-		int cut = colfit_table(w->f, t, lay->size, TEXT_W, lay->wd);
+		int cut = colfit_table(w->pen.f, t, lay->size, TEXT_W, lay->wd);
 		if (cut < 0) {
-			w->failed = 1;
+			w->pen.failed = 1;
 			return -1;
 		}
 		if (cut == 0)
 			break;
 	}
-	if (lay->size <= 5.5 && colfit_table(w->f, t, lay->size, TEXT_W, lay->wd) < 0) {
-		w->failed = 1;
+	if (lay->size <= 5.5 && colfit_table(w->pen.f, t, lay->size, TEXT_W, lay->wd) < 0) {
+		w->pen.failed = 1;
 		return -1;
 	}
 	lay->lh = lay->size * 1.25;
@@ -556,95 +484,6 @@ static void table(struct pw *w, const struct doc_table *t)
 	free(lay.x);
 }
 
-/* ---- charts: the scene as vector graphics ---- */
-
-/* path: the points of a path item as a libharu path (move, then lines). */
-static void path(HPDF_Page p, const struct sc_item *it, double ox, double oy)
-{
-	for (size_t k = 0; k < it->npts; k++) {
-		HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
-		HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
-		if (k == 0)
-			HPDF_Page_MoveTo(p, px, py);
-		else
-			HPDF_Page_LineTo(p, px, py);
-	}
-}
-
-static void scene(struct pw *w, const struct scene *s, double ox, double oy)
-{
-	HPDF_Page p = w->page;
-	for (size_t i = 0; i < scene_count(s); i++) {
-		const struct sc_item *it = scene_item(s, i);
-		switch (it->kind) {
-		case SC_RECT:
-			if (it->w > 0 && it->h > 0)
-				box(p, ox + it->x, oy + it->y, it->w, it->h, it->fill);
-			break;
-		case SC_LINE:
-			stroke(p, it->stroke);
-			HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
-			if (it->dash) {
-				HPDF_UINT16 pat[] = {3, 2};
-				HPDF_Page_SetDash(p, pat, 2, 0);
-			}
-			HPDF_Page_MoveTo(p, (HPDF_REAL)(ox + it->x),
-					 (HPDF_REAL)(PAGE_H - oy - it->y));
-			HPDF_Page_LineTo(p, (HPDF_REAL)(ox + it->x2),
-					 (HPDF_REAL)(PAGE_H - oy - it->y2));
-			HPDF_Page_Stroke(p);
-			if (it->dash)
-				HPDF_Page_SetDash(p, NULL, 0, 0);
-			break;
-		case SC_POLYLINE:
-			stroke(p, it->stroke);
-			HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
-			HPDF_Page_SetLineJoin(p, HPDF_ROUND_JOIN);
-			path(p, it, ox, oy);
-			HPDF_Page_Stroke(p);
-			HPDF_Page_SetLineJoin(p, HPDF_MITER_JOIN);
-			break;
-		case SC_CIRCLE:
-			/* colours and width before the path: libharu refuses them inside it */
-			fill(p, it->fill);
-			if (it->stroke[0]) {
-				stroke(p, it->stroke);
-				HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
-			}
-			HPDF_Page_Circle(p, (HPDF_REAL)(ox + it->x),
-					 (HPDF_REAL)(PAGE_H - oy - it->y), (HPDF_REAL)it->r);
-			if (it->stroke[0]) {
-				HPDF_Page_FillStroke(p);
-			} else {
-				HPDF_Page_Fill(p);
-			}
-			break;
-		case SC_POLYGON:
-			fill(p, *it->fill ? it->fill : "#ffffff");
-			if (it->stroke[0]) {
-				stroke(p, it->stroke);
-				HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
-			}
-			path(p, it, ox, oy);
-			HPDF_Page_ClosePath(p);
-			if (it->stroke[0])
-				HPDF_Page_FillStroke(p);
-			else
-				HPDF_Page_Fill(p);
-			break;
-		case SC_TEXT: {
-			double tx = ox + it->x;
-			if (it->anchor == SC_MIDDLE)
-				tx -= it->text_width / 2;
-			else if (it->anchor == SC_END)
-				tx -= it->text_width;
-			put_text(w, tx, oy + it->y, it->text, it->size, it->bold, it->fill);
-			break;
-		}
-		}
-	}
-}
-
 static void charts(struct pw *w, const struct doc_block *b)
 {
 	size_t per = (size_t)b->per_row;
@@ -657,7 +496,7 @@ static void charts(struct pw *w, const struct doc_block *b)
 		w->y += 6;
 		double x = MARGIN_L;
 		for (size_t k = i; k < i + per && k < b->nscenes; k++) {
-			scene(w, b->scenes[k], x, w->y);
+			pdf_scene(&w->pen, w->page, b->scenes[k], x, w->y);
 			x += scene_width(b->scenes[k]) +
 			     (TEXT_W - per * scene_width(b->scenes[k])) /
 				     (per > 1 ? (double)(per - 1) : 1);
@@ -678,7 +517,7 @@ static void cover(struct pw *w)
 	w->y += 2;
 	paragraph(w, d->meta, MARGIN_L, TEXT_W, 8, 0, "#5f6368");
 	w->y += 4;
-	hline(w->page, MARGIN_L, MARGIN_L + TEXT_W, w->y, 2, LEAD_COLOR);
+	pdf_hline(w->page, MARGIN_L, MARGIN_L + TEXT_W, w->y, 2, LEAD_COLOR);
 	w->y += 18;
 	/* the contents, filled in with page numbers at the end */
 	for (size_t i = 0; i < d->nblocks; i++)
@@ -699,11 +538,11 @@ static void finish(struct pw *w)
 		double y = w->toc_y + (double)i * 14;
 		snprintf(num, sizeof(num), "%d", w->toc[i].pageno);
 		snprintf(buf, sizeof(buf), "%zu.  ", i + 1);
-		put_text_on(w, w->toc_page, MARGIN_L + 4, y + 9.5, buf, 9.5, 0, "#5f6368");
-		put_text_on(w, w->toc_page, MARGIN_L + 22, y + 9.5, w->toc[i].text, 9.5, 0,
-			    LEAD_COLOR);
-		put_text_on(w, w->toc_page, MARGIN_L + TEXT_W - width(w, num, 9.5, 0), y + 9.5, num,
-			    9.5, 0, "#1f2328");
+		pdf_text(&w->pen, w->toc_page, MARGIN_L + 4, y + 9.5, buf, 9.5, 0, "#5f6368");
+		pdf_text(&w->pen, w->toc_page, MARGIN_L + 22, y + 9.5, w->toc[i].text, 9.5, 0,
+			 LEAD_COLOR);
+		pdf_text(&w->pen, w->toc_page, MARGIN_L + TEXT_W - width(w, num, 9.5, 0), y + 9.5,
+			 num, 9.5, 0, "#1f2328");
 		HPDF_Rect r = {(HPDF_REAL)MARGIN_L, (HPDF_REAL)(PAGE_H - y - 12),
 			       (HPDF_REAL)(MARGIN_L + TEXT_W), (HPDF_REAL)(PAGE_H - y)};
 		HPDF_Destination dst = HPDF_Page_CreateDestination(w->toc[i].page);
@@ -721,13 +560,13 @@ static void finish(struct pw *w)
 		const char *names[] = {"n", "total"};
 		const char *vals[] = {n, total};
 		text_subst(&t, w->d->page, names, vals, 2);
-		hline(w->pages[i], MARGIN_L, MARGIN_L + TEXT_W, PAGE_H - MARGIN_B + 22, 0.4,
-		      "#c8ced6");
-		put_text_on(w, w->pages[i], MARGIN_L, PAGE_H - MARGIN_B + 33, w->d->title, 7, 0,
-			    "#5f6368");
+		pdf_hline(w->pages[i], MARGIN_L, MARGIN_L + TEXT_W, PAGE_H - MARGIN_B + 22, 0.4,
+			  "#c8ced6");
+		pdf_text(&w->pen, w->pages[i], MARGIN_L, PAGE_H - MARGIN_B + 33, w->d->title, 7, 0,
+			 "#5f6368");
 		if (t.p)
-			put_text_on(w, w->pages[i], MARGIN_L + TEXT_W - width(w, t.p, 7, 0),
-				    PAGE_H - MARGIN_B + 33, t.p, 7, 0, "#5f6368");
+			pdf_text(&w->pen, w->pages[i], MARGIN_L + TEXT_W - width(w, t.p, 7, 0),
+				 PAGE_H - MARGIN_B + 33, t.p, 7, 0, "#5f6368");
 		strbuf_free(&t);
 	}
 }
@@ -737,7 +576,7 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 	struct pw w = {0};
 	int rc = -1;
 	w.pdf = fonts_doc(f);
-	w.f = f;
+	w.pen.f = f;
 	w.d = d;
 	w.enc = HPDF_GetEncoder(w.pdf, "UTF-8");
 	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_ALL);
@@ -746,7 +585,7 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 	/* with the UTF-8 encoder current, libharu writes info strings as UTF-16BE */
 	HPDF_SetInfoAttr(w.pdf, HPDF_INFO_TITLE, d->title);
 	cover(&w);
-	for (size_t i = 0; i < d->nblocks && !w.failed; i++) {
+	for (size_t i = 0; i < d->nblocks && !w.pen.failed; i++) {
 		const struct doc_block *b = &d->blocks[i];
 		switch (b->kind) {
 		case BLK_HEADING:
@@ -759,9 +598,9 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 				int lines = wrap(&w, b->text, BODY, 0, TEXT_W - 14, NULL, NULL);
 				double h = lines * BODY * 1.4;
 				ensure(&w, h + 4);
-				box(w.page, MARGIN_L, w.y - 1, 2.5, h + 2, LEAD_COLOR);
-				box(w.page, MARGIN_L + 2.5, w.y - 1, TEXT_W - 2.5, h + 2,
-				    "#f6f8fa");
+				pdf_box(w.page, MARGIN_L, w.y - 1, 2.5, h + 2, LEAD_COLOR);
+				pdf_box(w.page, MARGIN_L + 2.5, w.y - 1, TEXT_W - 2.5, h + 2,
+					"#f6f8fa");
 				paragraph(&w, b->text, MARGIN_L + 10, TEXT_W - 14, BODY, 0,
 					  "#1f2328");
 			} else {
@@ -772,7 +611,7 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 		case BLK_LIST:
 			for (size_t k = 0; k < b->nitems; k++) {
 				ensure(&w, 28);
-				box(w.page, MARGIN_L + 3, w.y + 4, 4, 4, LEAD_COLOR);
+				pdf_box(w.page, MARGIN_L + 3, w.y + 4, 4, 4, LEAD_COLOR);
 				paragraph(&w, b->items[k], MARGIN_L + 14, TEXT_W - 14,
 					  BODY + (b->lead ? 0.5 : 0), 0, "#1f2328");
 				w.y += 4;
@@ -787,11 +626,11 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 			break;
 		}
 	}
-	if (w.failed && HPDF_GetError(w.pdf) == HPDF_OK) {
+	if (w.pen.failed && HPDF_GetError(w.pdf) == HPDF_OK) {
 		err_set(e, "%s: out of memory while laying out the PDF", path);
 		goto done;
 	}
-	if (w.failed) {
+	if (w.pen.failed) {
 		err_set(e, "%s: cannot lay out the PDF (libharu error 0x%04lx, detail %lu)", path,
 			(unsigned long)HPDF_GetError(w.pdf),
 			(unsigned long)HPDF_GetErrorDetail(w.pdf));
