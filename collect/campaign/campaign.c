@@ -411,11 +411,23 @@ static int interpret(struct cini *p, struct campaign *c)
 	return interpret_subjects(p, c);
 }
 
+/* utf16: 1 with e set when text (len bytes) of file name begins with a UTF-16 byte order
+ * mark (a file saved as UTF-16, whose NUL bytes would otherwise be the only complaint). */
+static int utf16(const char *text, size_t len, const char *name, struct err *e)
+{
+	if (len < 2 || (memcmp(text, "\xff\xfe", 2) != 0 && memcmp(text, "\xfe\xff", 2) != 0))
+		return 0;
+	err_set(e, "%s: saved as UTF-16: save the file as UTF-8", name);
+	return 1;
+}
+
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e)
 {
 	struct cini p;
 	struct campaign *c = NULL;
 
+	if (utf16(text, strlen(text), name, e))
+		return NULL;
 	cini_init(&p, text, name, e);
 	c = calloc(1, sizeof(*c));
 	if (c == NULL || (c->file = strdup(name)) == NULL) {
@@ -457,10 +469,8 @@ struct campaign *campaign_load(const char *path, struct err *e)
 	}
 	if ((text = fs_read_file(path, 1 << 20, &len, e)) == NULL)
 		goto out;
-	if (len >= 2 && (memcmp(text, "\xff\xfe", 2) == 0 || memcmp(text, "\xfe\xff", 2) == 0)) {
-		err_set(e, "%s: saved as UTF-16: save the file as UTF-8", path);
+	if (utf16(text, len, path, e))
 		goto out;
-	}
 	if (memchr(text, '\0', len) != NULL) {
 		err_set(e, "%s: contains a NUL byte; not a campaign file", path);
 		goto out;
