@@ -160,7 +160,7 @@ static int tails(const struct report_model *m, const struct text_lang *l, struct
 				const char *pc = results_claim_text(d, "percentile");
 
 				if (!claim_is(d, "tail-lead", NULL) ||
-				    strcmp(model_str(d->op), op) || pc == NULL ||
+				    strcmp(model_str(d->op), op) != 0 || pc == NULL ||
 				    strcmp(pc, pcts[p]) != 0)
 					continue;
 				of++;
