@@ -1,5 +1,6 @@
 /* analyze/provenance/verify.c: bin/analyze --verify (see verify.h). */
 #include "analyze/provenance/verify.h"
+#include "analyze/provenance/verify_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,23 +26,6 @@
 #include "core/jcs.h"
 #include "core/timefmt.h"
 
-struct vctx {
-	const char *results, *pubkey;
-	char data[PATH_MAX];
-	json_t *doc;                 /* manifest.json as read: what the digest is made of */
-	struct results_manifest man; /* its records */
-	char tmp[PATH_MAX];          /* the re-derived results ("" until made) */
-	size_t n_runs;               /* summaries recomputed */
-	const char *history_note;    /* why trend.json is not checked, NULL when it is */
-};
-
-static int fail(int status, const char *fmt, const char *a, const char *b)
-{
-	fprintf(stderr, "analyze: --verify: ");
-	fprintf(stderr, fmt, a, b ? b : "");
-	fputc('\n', stderr);
-	return status;
-}
 
 static void verify_usage(FILE *f)
 {
@@ -139,222 +123,27 @@ static int check_signature(struct vctx *c, const char *hex)
 		return VERIFY_OK;
 	}
 	if (sign_key_fingerprint(c->pubkey, 0, mine, &e) < 0)
-		return fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
+		return verify_fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
 	if (fpr == NULL)
-		return fail(VERIFY_SIGNATURE, "manifest.json: not signed (no field signer)%s%s", "",
-			    NULL);
+		return verify_fail(VERIFY_SIGNATURE,
+				   "manifest.json: not signed (no field signer)%s%s", "", NULL);
 	if (strcmp(fpr, mine) != 0)
-		return fail(VERIFY_SIGNATURE,
-			    "manifest.json: signed by %s, not by this --pubkey (%s)", fpr, mine);
+		return verify_fail(VERIFY_SIGNATURE,
+				   "manifest.json: signed by %s, not by this --pubkey (%s)", fpr,
+				   mine);
 	snprintf(path, sizeof(path), "%s/manifest.sig", c->results);
 	if ((f = fopen(path, "rb")) == NULL)
-		return fail(VERIFY_SIGNATURE, "%s: missing: %s", path, strerror(errno));
+		return verify_fail(VERIFY_SIGNATURE, "%s: missing: %s", path, strerror(errno));
 	len = fread(sig, 1, sizeof(sig), f);
 	fclose(f);
 	ok = sign_check(c->pubkey, hex, DIGEST_HEX_LEN, sig, len, &e);
 	if (ok < 0)
-		return fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
+		return verify_fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
 	if (!ok)
-		return fail(VERIFY_SIGNATURE, "%s: not a valid signature of the manifest by %s",
-			    path, mine);
+		return verify_fail(VERIFY_SIGNATURE,
+				   "%s: not a valid signature of the manifest by %s", path, mine);
 	fprintf(stderr, "analyze: --verify: signature by %s: good\n", mine);
 	return VERIFY_OK;
-}
-
-/* find: the entry of f[0..n) whose path is path (a role input or not), or NULL. */
-static const struct results_manifest_file *find(const struct results_manifest_file *f, size_t n,
-						const char *path, int with_role)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(f[i].path, path) == 0 && (f[i].role != NULL) == with_role)
-			return &f[i];
-	return NULL;
-}
-
-static int same_digest(const struct results_manifest_file *a, const struct results_manifest_file *b)
-{
-	return a->sha256 != NULL && b->sha256 != NULL && strcmp(a->sha256, b->sha256) == 0 &&
-	       a->size == b->size;
-}
-
-/* locate: the file of a recorded path (outside, relative_to) into buf: inside DATA_DIR and
- * outside it relative to DATA_DIR alike from DATA_DIR, else (a manifest of a release that
- * recorded outside paths as given) as given. */
-static void locate(const struct vctx *c, const char *path, int outside, const char *relative_to,
-		   char *buf, size_t n)
-{
-	if (outside && (relative_to == NULL || strcmp(relative_to, "data_dir") != 0))
-		snprintf(buf, n, "%s", path);
-	else
-		snprintf(buf, n, "%s/%s", c->data, path);
-}
-
-/* up: base without its last component into buf ("a/b" -> "a", "b" -> "."); 0 when it has
- * none to drop ("", ".", "..", "/", a last component ".."). */
-static int up(const char *base, char *buf, size_t n)
-{
-	const char *slash;
-	size_t len = strlen(base);
-
-	while (len > 1 && base[len - 1] == '/')
-		len--;
-	slash = memrchr(base, '/', len);
-	if (len == 0 || (len == 1 && base[0] == '.') || (len == 1 && base[0] == '/') ||
-	    (len >= 2 && strncmp(base + len - 2, "..", 2) == 0 &&
-	     (len == 2 || base[len - 3] == '/')))
-		return 0;
-	if (slash == NULL)
-		snprintf(buf, n, ".");
-	else
-		snprintf(buf, n, "%.*s", slash == base ? 1 : (int)(slash - base), base);
-	return 1;
-}
-
-/* vantage_dir: the DATA_DIR of a merge's vantage k (options.vantages[k]) into buf: the first
- * DATA_DIR itself, another located from it (locate), its leading ".." taken off DATA_DIR as
- * written, so that DATA_DIR given as analyze was given it finds the others as they were
- * given ("data/us" and "../eu": "data/eu"). */
-static const char *vantage_dir(const struct vctx *c, size_t k, char *buf, size_t n)
-{
-	const struct results_manifest_path *d = &c->man.options.vantages[k].dir;
-	char base[PATH_MAX], next[PATH_MAX];
-	const char *rel = d->path;
-
-	if (k == 0 || d->path == NULL) {
-		snprintf(buf, n, "%s", c->data);
-		return buf;
-	}
-	if (d->outside && (d->relative_to == NULL || strcmp(d->relative_to, "data_dir") != 0)) {
-		snprintf(buf, n, "%s", d->path);
-		return buf;
-	}
-	snprintf(base, sizeof(base), "%s", c->data);
-	while ((strncmp(rel, "../", 3) == 0 || strcmp(rel, "..") == 0) &&
-	       up(base, next, sizeof(next))) {
-		memcpy(base, next, sizeof(base));
-		rel += rel[2] == '/' ? 3 : 2;
-	}
-	if (*rel == '\0')
-		snprintf(buf, n, "%s", base);
-	else if (strcmp(base, ".") == 0)
-		snprintf(buf, n, "%s", rel);
-	else
-		snprintf(buf, n, "%s%s%s", base, base[strlen(base) - 1] == '/' ? "" : "/", rel);
-	return buf;
-}
-
-/* inputs_now: the inputs as they are now: DATA_DIR's, or in a merge of vantages every
- * vantage's (manifest_merge_inputs). -1 with e set. */
-static int inputs_now(const struct vctx *c, int warp, struct results_manifest_file **now,
-		      size_t *n_now, struct err *e)
-{
-	const struct results_manifest_options *o = &c->man.options;
-	char(*dirs)[PATH_MAX];
-	const char **dp, **names;
-	int rc = -1;
-
-	if (o->n_vantages < 2)
-		return manifest_inputs(c->data, warp, now, n_now, e);
-	dirs = calloc(o->n_vantages, sizeof(*dirs));
-	dp = calloc(o->n_vantages, sizeof(*dp));
-	names = calloc(o->n_vantages, sizeof(*names));
-	if (dirs == NULL || dp == NULL || names == NULL) {
-		err_set(e, "out of memory");
-		goto done;
-	}
-	for (size_t k = 0; k < o->n_vantages; k++) {
-		dp[k] = vantage_dir(c, k, dirs[k], sizeof(dirs[k]));
-		names[k] = o->vantages[k].name;
-	}
-	rc = manifest_merge_inputs(dp, names, o->n_vantages, now, n_now, e);
-done:
-	free(dirs);
-	free(dp);
-	free(names);
-	return rc;
-}
-
-static void files_free(struct results_manifest_file *f, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		results_manifest_file_free(&f[i]);
-	free(f);
-}
-
-/* input_name: DATA_DIR's input f as a message names it, into buf (PATH_MAX + 64 bytes):
- * its file, and its vantage in a merge ("data/eu/runs/x/run.json (vantage eu-west)"). */
-static const char *input_name(const struct vctx *c, const struct results_manifest_file *f,
-			      char *buf)
-{
-	char file[PATH_MAX];
-
-	for (size_t k = 1; f->vantage != NULL && k < c->man.options.n_vantages; k++) {
-		const char *pre = c->man.options.vantages[k].dir.path;
-		size_t len = pre != NULL ? strlen(pre) : 0;
-
-		if (len > 0 && strncmp(f->path, pre, len) == 0 && f->path[len] == '/') {
-			vantage_dir(c, k, file, sizeof(file));
-			snprintf(buf, PATH_MAX + 64, "%s/%s (vantage %s)", file, f->path + len + 1,
-				 f->vantage);
-			return buf;
-		}
-	}
-	snprintf(buf, PATH_MAX + 64, "%s/%s%s%s%s", c->data, f->path,
-		 f->vantage != NULL ? " (vantage " : "", f->vantage != NULL ? f->vantage : "",
-		 f->vantage != NULL ? ")" : "");
-	return buf;
-}
-
-/* check_inputs: every recorded input as it was, nothing extra. */
-static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
-{
-	const struct results_manifest_file *rec = c->man.inputs;
-	size_t n_rec = c->man.n_inputs, n_now = 0;
-	struct results_manifest_file *now = NULL, y;
-	struct err e = {{0}};
-	char file[PATH_MAX + 64];
-	int rc = VERIFY_OK;
-
-	if (inputs_now(c, warp, &now, &n_now, &e) < 0) {
-		files_free(now, n_now);
-		return fail(VERIFY_INPUTS, "%s%s", e.msg, NULL);
-	}
-	for (size_t i = 0; i < n_rec; i++) {
-		const struct results_manifest_file *x = &rec[i], *z;
-		const char *p = x->path;
-
-		*bytes += x->size;
-		if (rc != VERIFY_OK)
-			break;
-		if (x->role != NULL) {
-			int got;
-
-			locate(c, x->path, x->outside, x->relative_to, file, sizeof(file));
-			got = manifest_input(file, p, 0, &y, &e) == 0;
-			if (strcmp(x->role, "history") == 0) {
-				if (!got || !same_digest(x, &y))
-					c->history_note =
-						got ? "the history database has changed since "
-						      "(builds recorded after it)"
-						    : "the history database is not there";
-			} else if (!got)
-				rc = fail(VERIFY_INPUTS, "missing input: %s (%s)", p, e.msg);
-			else if (!same_digest(x, &y))
-				rc = fail(VERIFY_INPUTS, "changed input: %s%s", file, NULL);
-			results_manifest_file_free(&y);
-		} else if ((z = find(now, n_now, p, 0)) == NULL)
-			rc = fail(VERIFY_INPUTS, "missing input: %s%s", input_name(c, x, file),
-				  NULL);
-		else if (!same_digest(x, z))
-			rc = fail(VERIFY_INPUTS, "changed input: %s (its SHA-256 or size differs)",
-				  input_name(c, x, file), NULL);
-	}
-	for (size_t i = 0; i < n_now; i++)
-		if (rc == VERIFY_OK && find(rec, n_rec, now[i].path, 0) == NULL)
-			rc = fail(VERIFY_INPUTS, "extra input: %s (not in the manifest)",
-				  input_name(c, &now[i], file), NULL);
-	files_free(now, n_now);
-	return rc;
 }
 
 /* check_dir_summaries: each run's summary under DATA_DIR dir recomputed from its
@@ -380,12 +169,13 @@ static int check_dir_summaries(struct vctx *c, const char *dir)
 		if (r.has_summary) {
 			if (reqlog_summary(ops, r.workload.rate, r.workload.duration_s, &again,
 					   &e) < 0)
-				rc = fail(VERIFY_SUMMARY, "%s: summary cannot be recomputed: %s",
-					  runs.v[i].file, e.msg);
+				rc = verify_fail(VERIFY_SUMMARY,
+						 "%s: summary cannot be recomputed: %s",
+						 runs.v[i].file, e.msg);
 			else if (runlog_compare(&r.summary, &again, diff, sizeof(diff)))
-				rc = fail(VERIFY_SUMMARY,
-					  "%s: summary disagrees with its ops.tsv.zst: %s",
-					  runs.v[i].file, diff);
+				rc = verify_fail(VERIFY_SUMMARY,
+						 "%s: summary disagrees with its ops.tsv.zst: %s",
+						 runs.v[i].file, diff);
 			summary_clear(&again);
 			c->n_runs++;
 		}
@@ -403,7 +193,7 @@ static int check_summaries(struct vctx *c)
 	int rc = check_dir_summaries(c, c->data);
 
 	for (size_t k = 1; rc == VERIFY_OK && k < c->man.options.n_vantages; k++)
-		rc = check_dir_summaries(c, vantage_dir(c, k, dir, sizeof(dir)));
+		rc = check_dir_summaries(c, verify_vantage_dir(c, k, dir, sizeof(dir)));
 	return rc;
 }
 
@@ -413,7 +203,7 @@ static const char *opt_path(const struct vctx *c, const struct results_manifest_
 {
 	if (v == NULL || v->path == NULL)
 		return NULL;
-	locate(c, v->path, v->outside, v->relative_to, buf, n);
+	verify_locate(c, v->path, v->outside, v->relative_to, buf, n);
 	return buf;
 }
 
@@ -442,7 +232,7 @@ static void data_args(const struct vctx *c, char **argv, int *argc, char (*bufs)
 		return;
 	}
 	for (size_t k = 0; k < o->n_vantages; k++) {
-		vantage_dir(c, k, dir, sizeof(dir));
+		verify_vantage_dir(c, k, dir, sizeof(dir));
 		if (o->vantages[k].from != NULL && strcmp(o->vantages[k].from, "option") == 0) {
 			argv[(*argc)++] = "--vantage";
 			snprintf(bufs[k], VERIFY_ARG_MAX, "%s=%s", o->vantages[k].name, dir);
@@ -524,17 +314,17 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	int64_t ns;
 
 	if (gen == NULL || rfc3339_parse(gen, &ns) < 0) {
-		rc = fail(VERIFY_MANIFEST, "manifest.json: field generated: not a time%s%s", "",
-			  NULL);
+		rc = verify_fail(VERIFY_MANIFEST, "manifest.json: field generated: not a time%s%s",
+				 "", NULL);
 		goto done;
 	}
 	if (c->man.options.policy == NULL) {
-		rc = fail(VERIFY_MANIFEST, "manifest.json: field options.policy missing%s%s", "",
-			  NULL);
+		rc = verify_fail(VERIFY_MANIFEST, "manifest.json: field options.policy missing%s%s",
+				 "", NULL);
 		goto done;
 	}
 	if (derive_args(c, &d) < 0) {
-		rc = fail(VERIFY_USAGE, "out of memory%s%s", "", NULL);
+		rc = verify_fail(VERIFY_USAGE, "out of memory%s%s", "", NULL);
 		goto done;
 	}
 	snprintf(epoch, sizeof(epoch), "%lld", (long long)(ns / 1000000000LL));
@@ -555,8 +345,8 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 
 		fprintf(stderr, "%s", msgs ? msgs : "");
 		free(msgs);
-		rc = fail(VERIFY_RESULTS, "the re-derivation failed (exit %s)%s",
-			  rc == 2 ? "2" : "above 2", NULL);
+		rc = verify_fail(VERIFY_RESULTS, "the re-derivation failed (exit %s)%s",
+				 rc == 2 ? "2" : "above 2", NULL);
 		goto done;
 	}
 	rc = VERIFY_OK;
@@ -580,8 +370,8 @@ static int compare_one(struct vctx *c, const char *name, int same_build, int *id
 	a = fs_read_file(a_path, 0, NULL, NULL);
 	b = fs_read_file(b_path, 0, NULL, NULL);
 	if (a == NULL || b == NULL)
-		rc = fail(VERIFY_RESULTS, "%s: %s", a ? b_path : a_path,
-			  a ? "not re-derived" : "missing in RESULTS_DIR");
+		rc = verify_fail(VERIFY_RESULTS, "%s: %s", a ? b_path : a_path,
+				 a ? "not re-derived" : "missing in RESULTS_DIR");
 	else if (strcmp(a, b) != 0) {
 		*identical = 0;
 		if (strstr(name, ".json")) {
@@ -597,10 +387,11 @@ static int compare_one(struct vctx *c, const char *name, int same_build, int *id
 		if (same_build && !d) /* same values, other bytes (layout) */
 			snprintf(where, sizeof(where), "same values, different bytes"), d = 1;
 		if (d)
-			rc = fail(VERIFY_RESULTS,
-				  "%s: differs from the results re-derived from the logs: %s "
-				  "(RESULTS_DIR vs re-derived)",
-				  a_path, where);
+			rc = verify_fail(
+				VERIFY_RESULTS,
+				"%s: differs from the results re-derived from the logs: %s "
+				"(RESULTS_DIR vs re-derived)",
+				a_path, where);
 	}
 	free(a);
 	free(b);
@@ -623,9 +414,10 @@ static int check_outputs(struct vctx *c)
 			continue;
 		snprintf(file, sizeof(file), "%s/%s", c->results, x->path);
 		got = manifest_input(file, x->path, 0, &y, &e) == 0;
-		if (!got || !same_digest(x, &y))
-			rc = fail(VERIFY_RESULTS, "%s: not the file the manifest records (%s)",
-				  file, got ? "its SHA-256 or size differs" : e.msg);
+		if (!got || !verify_same_digest(x, &y))
+			rc = verify_fail(VERIFY_RESULTS,
+					 "%s: not the file the manifest records (%s)", file,
+					 got ? "its SHA-256 or size differs" : e.msg);
 		results_manifest_file_free(&y);
 	}
 	return rc;
@@ -653,7 +445,8 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 	}
 	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
 	if (history_trend(db, o->history_build, &t, out, NULL, NULL, &e) < 0)
-		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
+		return verify_fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg,
+				   NULL);
 	return compare_one(c, "trend.json", same_build, identical);
 }
 
@@ -671,14 +464,14 @@ static int check_facts(struct vctx *c)
 	snprintf(file, sizeof(file), "%s/aggregate.json", c->results);
 	if (dirs != NULL && dp != NULL && results_read(file, &agg, &e) == 0) {
 		for (size_t k = 0; k < nv; k++)
-			dp[k] = nv == 1 ? c->data : vantage_dir(c, k, dirs[k], PATH_MAX);
+			dp[k] = nv == 1 ? c->data : verify_vantage_dir(c, k, dirs[k], PATH_MAX);
 		d = verify_facts(&c->man, &agg, dp, nv, where, sizeof(where), &e);
 	}
 	if (d < 0)
-		rc = fail(VERIFY_RESULTS, "the fairness facts cannot be re-derived: %s%s",
-			  dirs == NULL || dp == NULL ? "out of memory" : e.msg, NULL);
+		rc = verify_fail(VERIFY_RESULTS, "the fairness facts cannot be re-derived: %s%s",
+				 dirs == NULL || dp == NULL ? "out of memory" : e.msg, NULL);
 	else if (d > 0)
-		rc = fail(
+		rc = verify_fail(
 			VERIFY_RESULTS,
 			"%s/manifest.json: its fairness facts differ from those the runs record: %s",
 			c->results, where);
@@ -702,8 +495,8 @@ static int trend_claims(struct vctx *c)
 		 c->history_note != NULL ? c->results : c->tmp);
 	snprintf(agg, sizeof(agg), "%s/aggregate.json", c->tmp);
 	if (claims_trend_add(agg, trend, &e) < 0)
-		return fail(VERIFY_RESULTS, "trend-alert claims: cannot be re-derived: %s%s", e.msg,
-			    NULL);
+		return verify_fail(VERIFY_RESULTS, "trend-alert claims: cannot be re-derived: %s%s",
+				   e.msg, NULL);
 	return VERIFY_OK;
 }
 
@@ -727,7 +520,7 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 	uint64_t bytes = 0;
 
 	if ((rc = check_signature(c, hex)) != VERIFY_OK ||
-	    (rc = check_inputs(c, warp, &bytes)) != VERIFY_OK)
+	    (rc = verify_check_inputs(c, warp, &bytes)) != VERIFY_OK)
 		return rc;
 	fprintf(stderr, "analyze: --verify: %zu inputs (%llu bytes) as recorded\n", c->man.n_inputs,
 		(unsigned long long)bytes);
@@ -745,8 +538,8 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 	snprintf(c->tmp, sizeof(c->tmp), "/tmp/s3bench-verify.XXXXXX");
 	if (mkdtemp(c->tmp) == NULL) {
 		*c->tmp = '\0';
-		return fail(VERIFY_USAGE, "cannot make a temporary folder: %s%s", strerror(errno),
-			    NULL);
+		return verify_fail(VERIFY_USAGE, "cannot make a temporary folder: %s%s",
+				   strerror(errno), NULL);
 	}
 	if ((rc = derive(c, fn)) != VERIFY_OK ||
 	    (rc = check_trend(c, same_build, &identical)) != VERIFY_OK ||
@@ -776,25 +569,26 @@ int verify_main(int argc, char **argv, verify_derive_fn fn)
 	}
 	snprintf(path, sizeof(path), "%s/manifest.json", c.results);
 	if (manifest_load(path, &c.doc, &e) < 0)
-		return fail(VERIFY_USAGE, "%s%s", e.msg, NULL);
+		return verify_fail(VERIFY_USAGE, "%s%s", e.msg, NULL);
 	if ((ok = manifest_digest_ok(c.doc, hex, &e)) <= 0) {
-		rc = ok < 0 ? fail(VERIFY_USAGE, "%s: %s", path, e.msg)
-			    : fail(VERIFY_MANIFEST,
-				   "%s: its content does not have the digest it records (%s): "
-				   "changed after analyze wrote it",
-				   path, hex);
+		rc = ok < 0 ? verify_fail(VERIFY_USAGE, "%s: %s", path, e.msg)
+			    : verify_fail(
+				      VERIFY_MANIFEST,
+				      "%s: its content does not have the digest it records (%s): "
+				      "changed after analyze wrote it",
+				      path, hex);
 		goto done;
 	}
 	fprintf(stderr, "analyze: --verify: manifest %s intact\n", hex);
 	if (results_manifest_from_json(c.doc, path, &c.man, &e) < 0) {
-		rc = fail(VERIFY_USAGE, "%s%s", e.msg, NULL);
+		rc = verify_fail(VERIFY_USAGE, "%s%s", e.msg, NULL);
 		goto done;
 	}
 	if (default_data(&c) < 0) {
-		rc = fail(VERIFY_USAGE,
-			  "the manifest does not record RESULTS_DIR inside its data "
-			  "folder: give DATA_DIR%s%s",
-			  "", NULL);
+		rc = verify_fail(VERIFY_USAGE,
+				 "the manifest does not record RESULTS_DIR inside its data "
+				 "folder: give DATA_DIR%s%s",
+				 "", NULL);
 		goto done;
 	}
 	rc = run_checks(&c, fn, hex);
