@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "tests/unit/check.h"
+#include "tests/unit/check_tmp.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
@@ -49,26 +50,6 @@ static int on_comment(const char *line, void *arg)
 	return 0;
 }
 
-static char dir[64];
-
-static const char *tpath(const char *name)
-{
-	static char p[4][256];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(p[k], sizeof(p[k]), "%s/%s", dir, name);
-	return p[k];
-}
-
-static void write_plain(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	fputs(text, f);
-	fclose(f);
-}
-
 static void write_zst(const char *path, const char *text)
 {
 	struct err e;
@@ -98,7 +79,7 @@ static void test_round_trip(void)
 		"cr\rx",
 		"#not a comment",
 	};
-	const char *path = tpath("rt.tsv.zst");
+	const char *path = check_tmp("rt.tsv.zst");
 	struct opslog_writer *w;
 	struct got g;
 	struct err e;
@@ -220,7 +201,7 @@ static void test_generations(void)
 			int rc;
 
 			snprintf(name, sizeof(name), "gen-%zu.%s", i, z ? "csv.zst" : "csv");
-			path = tpath(name);
+			path = check_tmp(name);
 			snprintf(text, sizeof(text),
 				 "%s"
 				 "# warp get --duration=1m --obj.size=1KiB\n#second line\n"
@@ -229,7 +210,7 @@ static void test_generations(void)
 			if (z)
 				write_zst(path, text);
 			else
-				write_plain(path, text);
+				check_tmp_write(path, text);
 			memset(&g, 0, sizeof(g));
 			rc = opslog_read_full(path, on_row, on_comment, &g, &e);
 			CHECK(rc == 0, "%s: read: %s", gens[i].name, e.msg);
@@ -302,7 +283,7 @@ static void test_errors(void)
 			int rc;
 
 			snprintf(name, sizeof(name), "%s.%s", bad[i].name, z ? "zst" : "csv");
-			path = tpath(name);
+			path = check_tmp(name);
 			if (bad[i].body)
 				snprintf(text, sizeof(text), "%s%s%s", good_header, good_row,
 					 bad[i].body);
@@ -311,7 +292,7 @@ static void test_errors(void)
 			if (z)
 				write_zst(path, text);
 			else
-				write_plain(path, text);
+				check_tmp_write(path, text);
 			memset(&g, 0, sizeof(g));
 			e.msg[0] = '\0';
 			rc = opslog_read(path, on_row, &g, &e);
@@ -324,19 +305,19 @@ static void test_errors(void)
 		}
 
 	/* a quoted field spanning lines: the error is reported at the line after it */
-	path = tpath("span.csv");
+	path = check_tmp("span.csv");
 	snprintf(text, sizeof(text),
 		 "%s%s0\t1\tPUT\t\t1\t5\t\tk\t\"a\nb\"\t2020-01-02T02:04:05Z\t\t\t"
 		 "2020-01-02T02:04:06Z\t1\t0\n0\t1\tPUT\t\t1\tz\t\tk\t\t\t\t\t\t1\t0\n",
 		 good_header, good_row);
-	write_plain(path, text);
+	check_tmp_write(path, text);
 	memset(&g, 0, sizeof(g));
 	CHECK(opslog_read(path, on_row, &g, &e) == -1 && strstr(e.msg, ":5: column 'bytes'"),
 	      "line count after a multi-line field: %s", e.msg);
 	CHECK(g.n == 2 && strcmp(g.str[1][4], "a\nb") == 0, "multi-line error field read");
 
 	/* truncated and corrupt zstd */
-	path = tpath("trunc.zst");
+	path = check_tmp("trunc.zst");
 	{
 		char big[8192];
 		size_t k;
@@ -358,7 +339,7 @@ static void test_errors(void)
 			      strstr(e.msg, "truncated") && strstr(e.msg, "(at line "),
 		      "truncated zstd: %s", e.msg);
 
-		path = tpath("corrupt.zst");
+		path = check_tmp("corrupt.zst");
 		write_zst(path, big);
 		f = fopen(path, "r+");
 		fseek(f, 12, SEEK_SET);
@@ -369,10 +350,11 @@ static void test_errors(void)
 			      strstr(e.msg, "zstd"),
 		      "corrupt zstd: %s", e.msg);
 	}
-	CHECK(opslog_read(tpath("absent.zst"), on_row, &g, &e) == -1 && strstr(e.msg, "absent.zst"),
+	CHECK(opslog_read(check_tmp("absent.zst"), on_row, &g, &e) == -1 &&
+		      strstr(e.msg, "absent.zst"),
 	      "missing file: %s", e.msg);
-	path = tpath("empty.csv");
-	write_plain(path, "");
+	path = check_tmp("empty.csv");
+	check_tmp_write(path, "");
 	CHECK(opslog_read(path, on_row, &g, &e) == -1 && strstr(e.msg, "empty"), "empty file: %s",
 	      e.msg);
 }
@@ -428,12 +410,12 @@ static void test_many(void)
 			i, i % 9, i * 3, i, ebuf, i, i % 11 == 0 ? "\r\n" : "\n");
 	}
 	for (zst = 0; zst < 2; zst++) {
-		const char *path = tpath(zst ? "many.tsv.zst" : "many.tsv");
+		const char *path = check_tmp(zst ? "many.tsv.zst" : "many.tsv");
 
 		if (zst)
 			write_zst(path, text);
 		else
-			write_plain(path, text);
+			check_tmp_write(path, text);
 		memset(&m, 0, sizeof(m));
 		CHECK(opslog_read(path, on_many, &m, &e) == 0, "many: %s", e.msg);
 		CHECK(m.n == 20000 && m.bad == 0, "%s: %d rows of 20000, %d wrong", path, m.n,
@@ -489,7 +471,7 @@ static void test_skip(void)
 			const char *path;
 
 			snprintf(name, sizeof(name), "skip-%s-%d.csv", bad[i].name, q);
-			path = tpath(name);
+			path = check_tmp(name);
 			if (bad[i].body)
 				snprintf(text, sizeof(text), "%s%s%s%s%s", good_header, good_row,
 					 bad[i].body, good_row,
@@ -499,7 +481,7 @@ static void test_skip(void)
 					   : "");
 			else
 				snprintf(text, sizeof(text), "%s%s", bad[i].head, good_row);
-			write_plain(path, text);
+			check_tmp_write(path, text);
 			memset(&s, 0, sizeof(s));
 			e.msg[0] = '\0';
 			if (bad[i].body == NULL) {
@@ -528,11 +510,11 @@ static void test_skip(void)
 static void test_abort(void)
 {
 	struct err e;
-	struct opslog_writer *w = opslog_writer_open(tpath("aborted.zst"), &e);
+	struct opslog_writer *w = opslog_writer_open(check_tmp("aborted.zst"), &e);
 
 	CHECK(w != NULL, "open: %s", e.msg);
 	opslog_writer_abort(w);
-	CHECK(access(tpath("aborted.zst"), F_OK) != 0, "aborted file absent");
+	CHECK(access(check_tmp("aborted.zst"), F_OK) != 0, "aborted file absent");
 	CHECK(opslog_writer_open("/nonexistent-dir/x.zst", &e) == NULL &&
 		      strstr(e.msg, "/nonexistent-dir/"),
 	      "unwritable dir: %s", e.msg);
@@ -540,21 +522,14 @@ static void test_abort(void)
 
 int main(void)
 {
-	char cmd[128];
-
-	snprintf(dir, sizeof(dir), "/tmp/test_opslog.XXXXXX");
-	if (mkdtemp(dir) == NULL) {
-		perror("mkdtemp");
+	if (check_tmp_open("test_opslog") != 0)
 		return 1;
-	}
 	test_round_trip();
 	test_generations();
 	test_errors();
 	test_skip();
 	test_many();
 	test_abort();
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", dir);
+	check_tmp_close();
 	return check_done();
 }

@@ -9,31 +9,12 @@
 #include <unistd.h>
 
 #include "tests/unit/check.h"
+#include "tests/unit/check_tmp.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
 
 #define MAXR 16
-
-static char dir[64];
-
-static const char *tpath(const char *name)
-{
-	static char p[4][256];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(p[k], sizeof(p[k]), "%s/%s", dir, name);
-	return p[k];
-}
-
-static void write_plain(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	fputs(text, f);
-	fclose(f);
-}
 
 /* The who-answered columns: written last when asked for, quoted as any field, read back;
  * NULL written as empty; a file without them reads "". */
@@ -63,7 +44,7 @@ static void test_ids(void)
 		{"", "", ""},
 	};
 	const struct opslog_writer_opts o = {.phases = 1, .ids = 1};
-	struct opslog_writer *w = opslog_writer_open_opts(tpath("ids.tsv.zst"), &o, NULL);
+	struct opslog_writer *w = opslog_writer_open_opts(check_tmp("ids.tsv.zst"), &o, NULL);
 	struct ids_got g = {0};
 	struct err e;
 	char *raw = NULL;
@@ -79,22 +60,23 @@ static void test_ids(void)
 		CHECK(opslog_writer_add(w, &r, &e) == 0, "ids: add: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ids: close");
-	CHECK(zio_read_all(tpath("ids.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "ids: raw");
+	CHECK(zio_read_all(check_tmp("ids.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "ids: raw");
 	CHECK(raw != NULL && strstr(raw, "\trtt_us\tremote\trequest_id\thost_id\n") != NULL &&
 		      strstr(raw, "\t::1\t\"REQ\tTAB\"\t\n") != NULL,
 	      "ids: the columns last, a tab quoted");
 	free(raw);
-	CHECK(opslog_read(tpath("ids.tsv.zst"), on_ids, &g, &e) == 0 && g.n == 3, "ids: read");
+	CHECK(opslog_read(check_tmp("ids.tsv.zst"), on_ids, &g, &e) == 0 && g.n == 3, "ids: read");
 	for (int i = 0; i < 3 && i < g.n; i++)
 		for (int c = 0; c < 3; c++)
 			CHECK_STR(g.s[i][c], want[i][c], "ids: row %d column %d", i, c);
 	/* a file without the columns: "" */
-	write_plain(tpath("noids.tsv"), "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\t"
-					"first_byte\tend\n0\t0\tGET\t1\t5\tk\t\t"
-					"2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\n");
+	check_tmp_write(check_tmp("noids.tsv"),
+			"idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\t"
+			"first_byte\tend\n0\t0\tGET\t1\t5\tk\t\t"
+			"2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\n");
 	memset(&g, 0, sizeof(g));
 	g.s[0][1][0] = 'x';
-	CHECK(opslog_read(tpath("noids.tsv"), on_ids, &g, &e) == 0 && g.n == 1 &&
+	CHECK(opslog_read(check_tmp("noids.tsv"), on_ids, &g, &e) == 0 && g.n == 1 &&
 		      strcmp(g.s[0][0], "") == 0 && strcmp(g.s[0][1], "") == 0,
 	      "ids: absent columns read as \"\": %s", e.msg);
 }
@@ -115,7 +97,7 @@ static int on_cond(const struct op_row *row, void *arg)
 static void test_cond(void)
 {
 	const struct opslog_writer_opts o = {.ids = 1, .cond = 1};
-	struct opslog_writer *w = opslog_writer_open_opts(tpath("cond.tsv.zst"), &o, NULL);
+	struct opslog_writer *w = opslog_writer_open_opts(check_tmp("cond.tsv.zst"), &o, NULL);
 	char got[2][2][64] = {{"x", "x"}, {"x", "x"}};
 	struct err e;
 	char *raw = NULL;
@@ -130,18 +112,19 @@ static void test_cond(void)
 		CHECK(opslog_writer_add(w, &r, &e) == 0, "cond: add: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "cond: close");
-	CHECK(zio_read_all(tpath("cond.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "cond: raw");
+	CHECK(zio_read_all(check_tmp("cond.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0,
+	      "cond: raw");
 	CHECK(raw != NULL && strstr(raw, "\thost_id\tif_match\tetag\n") != NULL &&
 		      strstr(raw, "\t\t\tabc\tdef\n") != NULL,
 	      "cond: the columns last");
 	free(raw);
-	CHECK(opslog_read(tpath("cond.tsv.zst"), on_cond, got, &e) == 0, "cond: read");
+	CHECK(opslog_read(check_tmp("cond.tsv.zst"), on_cond, got, &e) == 0, "cond: read");
 	CHECK_STR(got[0][0], "abc", "cond: if_match");
 	CHECK_STR(got[0][1], "def", "cond: etag");
 	CHECK_STR(got[1][0], "", "cond: no if_match");
 	CHECK_STR(got[1][1], "0123", "cond: etag 2");
-	CHECK(opslog_read(tpath("ids.tsv.zst"), on_cond, got, &e) == 0 && got[0][0][0] == '\0' &&
-		      got[0][1][0] == '\0',
+	CHECK(opslog_read(check_tmp("ids.tsv.zst"), on_cond, got, &e) == 0 &&
+		      got[0][0][0] == '\0' && got[0][1][0] == '\0',
 	      "cond: absent columns read as \"\"");
 }
 
@@ -159,7 +142,7 @@ static int on_page(const struct op_row *row, void *arg)
 static void test_pages(void)
 {
 	const struct opslog_writer_opts o = {.ids = 1, .pages = 1};
-	struct opslog_writer *w = opslog_writer_open_opts(tpath("page.tsv.zst"), &o, NULL);
+	struct opslog_writer *w = opslog_writer_open_opts(check_tmp("page.tsv.zst"), &o, NULL);
 	const int want[3] = {1, 2, 0};
 	int got[3] = {-1, -1, -1};
 	struct err e;
@@ -175,22 +158,24 @@ static void test_pages(void)
 		CHECK(opslog_writer_add(w, &r, &e) == 0, "page: add: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "page: close");
-	CHECK(zio_read_all(tpath("page.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "page: raw");
+	CHECK(zio_read_all(check_tmp("page.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0,
+	      "page: raw");
 	CHECK(raw != NULL && strstr(raw, "\thost_id\tpage\n") != NULL &&
 		      strstr(raw, "\t\t\t\t2\n") != NULL,
 	      "page: the column last");
 	free(raw);
-	CHECK(opslog_read(tpath("page.tsv.zst"), on_page, got, &e) == 0, "page: read");
+	CHECK(opslog_read(check_tmp("page.tsv.zst"), on_page, got, &e) == 0, "page: read");
 	for (int i = 0; i < 3; i++)
 		CHECK(got[i] == want[i], "page: row %d page %d, want %d", i, got[i], want[i]);
 	got[0] = -1;
-	CHECK(opslog_read(tpath("ids.tsv.zst"), on_page, got, &e) == 0 && got[0] == 0,
+	CHECK(opslog_read(check_tmp("ids.tsv.zst"), on_page, got, &e) == 0 && got[0] == 0,
 	      "page: an absent column reads 0 (%d)", got[0]);
-	write_plain(tpath("badpage.tsv"), "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\t"
-					  "first_byte\tend\tpage\n0\t0\tLIST\t1\t0\tp/\t\t"
-					  "2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\t0\n");
+	check_tmp_write(check_tmp("badpage.tsv"),
+			"idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\t"
+			"first_byte\tend\tpage\n0\t0\tLIST\t1\t0\tp/\t\t"
+			"2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\t0\n");
 	e.msg[0] = '\0';
-	CHECK(opslog_read(tpath("badpage.tsv"), on_page, got, &e) != 0 &&
+	CHECK(opslog_read(check_tmp("badpage.tsv"), on_page, got, &e) != 0 &&
 		      strstr(e.msg, "page") != NULL && strstr(e.msg, "not a page number") != NULL,
 	      "page: page 0 refused naming the column: %s", e.msg);
 }
@@ -232,7 +217,7 @@ static void test_conns(void)
 		{"\t7\t1\t-1", "column 'conn_age_ms'"},
 	};
 	const struct opslog_writer_opts o = {.ids = 1, .cond = 1, .conns = 1};
-	struct opslog_writer *w = opslog_writer_open_opts(tpath("conn.tsv.zst"), &o, NULL);
+	struct opslog_writer *w = opslog_writer_open_opts(check_tmp("conn.tsv.zst"), &o, NULL);
 	struct conn_got g = {0};
 	struct err e;
 	char *raw = NULL, text[512];
@@ -249,7 +234,8 @@ static void test_conns(void)
 		CHECK(opslog_writer_add(w, &r, &e) == 0, "conns: add: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "conns: close");
-	CHECK(zio_read_all(tpath("conn.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "conns: raw");
+	CHECK(zio_read_all(check_tmp("conn.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0,
+	      "conns: raw");
 	CHECK(raw != NULL && strstr(raw, "\tetag\tconn_id\tconn_req\tconn_age_ms\n") != NULL &&
 		      strstr(raw, "\te\t300000007\t1\t0\n") != NULL &&
 		      strstr(raw, "\t\"sp ace\"\t7\t12\t2500\n") == NULL &&
@@ -257,7 +243,8 @@ static void test_conns(void)
 		      strstr(raw, "\tx\t\t\t\n") != NULL,
 	      "conns: the columns last, whole ms, empty when conn_id is 0");
 	free(raw);
-	CHECK(opslog_read(tpath("conn.tsv.zst"), on_conn, &g, &e) == 0 && g.n == 3, "conns: read");
+	CHECK(opslog_read(check_tmp("conn.tsv.zst"), on_conn, &g, &e) == 0 && g.n == 3,
+	      "conns: read");
 	for (int i = 0; i < 3 && i < g.n; i++) {
 		CHECK(g.id[i] == rows[i].id && g.req[i] == (rows[i].id ? rows[i].req : 0) &&
 			      g.age[i] == (rows[i].id ? rows[i].age_ns / 1000000 * 1000000 : 0),
@@ -269,14 +256,14 @@ static void test_conns(void)
 		 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\t"
 		 "conn_id\tconn_req\tconn_age_ms\n0\t0\tGET\t1\t5\t\"k\"\t\t"
 		 "2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\t42\t3\t17\n");
-	write_plain(tpath("conn_csv.tsv"), text);
+	check_tmp_write(check_tmp("conn_csv.tsv"), text);
 	memset(&g, 0, sizeof(g));
-	CHECK(opslog_read(tpath("conn_csv.tsv"), on_conn, &g, &e) == 0 && g.n == 1 &&
+	CHECK(opslog_read(check_tmp("conn_csv.tsv"), on_conn, &g, &e) == 0 && g.n == 1 &&
 		      g.id[0] == 42 && g.req[0] == 3 && g.age[0] == 17000000,
 	      "conns: read by libcsv: %s", e.msg);
 	/* a log without the columns: 0 */
 	memset(&g, 0, sizeof(g));
-	CHECK(opslog_read(tpath("cond.tsv.zst"), on_conn, &g, &e) == 0 && g.n == 2 &&
+	CHECK(opslog_read(check_tmp("cond.tsv.zst"), on_conn, &g, &e) == 0 && g.n == 2 &&
 		      g.id[0] == 0 && g.req[0] == 0 && g.age[0] == 0,
 	      "conns: absent columns read as 0");
 	for (size_t i = 0; i < sizeof(badc) / sizeof(badc[0]); i++) {
@@ -285,8 +272,8 @@ static void test_conns(void)
 			 "\tconn_id\tconn_req\tconn_age_ms\n0\t0\tGET\t1\t5\tk\t\t"
 			 "2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z%s\n",
 			 badc[i].fields);
-		write_plain(tpath("conn_bad.tsv"), text);
-		CHECK(opslog_read(tpath("conn_bad.tsv"), on_conn, &g, &e) < 0 &&
+		check_tmp_write(check_tmp("conn_bad.tsv"), text);
+		CHECK(opslog_read(check_tmp("conn_bad.tsv"), on_conn, &g, &e) < 0 &&
 			      strstr(e.msg, badc[i].want) != NULL && strstr(e.msg, ":2:") != NULL,
 		      "conns: bad %zu refused: %s", i, e.msg);
 	}
@@ -294,19 +281,12 @@ static void test_conns(void)
 
 int main(void)
 {
-	char cmd[128];
-
-	snprintf(dir, sizeof(dir), "/tmp/test_opslog_cols.XXXXXX");
-	if (mkdtemp(dir) == NULL) {
-		perror("mkdtemp");
+	if (check_tmp_open("test_opslog_cols") != 0)
 		return 1;
-	}
 	test_ids();
 	test_cond();
 	test_pages();
 	test_conns();
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", dir);
+	check_tmp_close();
 	return check_done();
 }

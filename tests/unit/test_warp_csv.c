@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "tests/unit/check.h"
+#include "tests/unit/check_tmp.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_model.h"
 #include "analyze/warp/warp_report.h"
@@ -35,8 +36,6 @@
 #define MS 1000000LL
 #define T0 (1700000000LL * S)
 #define MIB 1048576LL
-
-static char dir[64];
 
 enum gen {
 	G_OLDEST,
@@ -119,16 +118,6 @@ static void write_run(const char *path, enum gen g, const char *client, int shif
 	free(text);
 }
 
-static const char *tpath(const char *name)
-{
-	static char p[4][256];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(p[k], sizeof(p[k]), "%s/%s", dir, name);
-	return p[k];
-}
-
 #define REQS                                                                \
 	" * Reqs: Avg: 420.0ms, 50%: 460.0ms, 90%: 700.0ms, 99%: 740.0ms, " \
 	"Fastest: 100.0ms, Slowest: 740.0ms, StdDev: 202.0ms\n"
@@ -160,7 +149,7 @@ static void test_generations(void)
 			int failed = -1;
 
 			snprintf(name, sizeof(name), "gen%zu.csv%s", i, z ? ".zst" : "");
-			files[0] = tpath(name);
+			files[0] = check_tmp(name);
 			write_run(files[0], gen_cases[i].g, "a", 0, MIB, z);
 			snprintf(want, sizeof(want),
 				 "\nReport: PUT. Concurrency: 4. Ran: 9s\n"
@@ -187,7 +176,7 @@ static void test_generations(void)
 
 static void test_merge_order(void)
 {
-	const char *a = tpath("a.csv.zst"), *b = tpath("b.csv.zst");
+	const char *a = check_tmp("a.csv.zst"), *b = check_tmp("b.csv.zst");
 	const char *ab[2], *ba[2];
 	struct warp_rt *rt = NULL;
 	struct err e;
@@ -258,7 +247,7 @@ static void test_merge_order(void)
  * objects) and 1KiB -> 100KiB, 10 requests each. */
 static void test_multi_size(void)
 {
-	const char *path = tpath("multi.csv");
+	const char *path = check_tmp("multi.csv");
 	FILE *f = fopen(path, "w");
 	struct warp_rt *rt = NULL;
 	const char *files[1] = {path};
@@ -332,10 +321,10 @@ static void test_errors(void)
 	struct err e;
 	char good[256];
 
-	snprintf(good, sizeof(good), "%s", tpath("good.csv.zst"));
+	snprintf(good, sizeof(good), "%s", check_tmp("good.csv.zst"));
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const char *p = tpath(bad[i].name);
+		const char *p = check_tmp(bad[i].name);
 		FILE *f = fopen(p, "w");
 
 		fputs(bad[i].text, f);
@@ -348,7 +337,7 @@ static void test_errors(void)
 	/* truncated and corrupt zstd */
 	write_run(good, G_CURRENT, "a", 0, MIB, 1);
 	{
-		const char *tr = tpath("trunc.csv.zst");
+		const char *tr = check_tmp("trunc.csv.zst");
 		char cmd[600];
 
 		snprintf(cmd, sizeof(cmd), "head -c 300 '%s' > '%s'", good, tr);
@@ -356,7 +345,7 @@ static void test_errors(void)
 		CHECK(warp_load_file(tr, &rt, &e) == -1 && strstr(e.msg, tr) &&
 			      strstr(e.msg, "truncated"),
 		      "truncated: %s", e.msg);
-		tr = tpath("corrupt.csv.zst");
+		tr = check_tmp("corrupt.csv.zst");
 		snprintf(cmd, sizeof(cmd),
 			 "{ head -c 20 '%s'; printf 'XXXXXXXXXXXXXXXXXXXX'; "
 			 "tail -c +41 '%s'; } > '%s'",
@@ -370,8 +359,8 @@ static void test_errors(void)
 	 * or every file bad), 0 all read */
 	{
 		char *argv_usage[] = {"analyze", "--warp", NULL};
-		char *argv_bad[] = {"analyze", "--warp", (char *)tpath("bad-number.csv"), NULL};
-		char *argv_part[] = {"analyze", "--warp", (char *)tpath("bad-time.csv"),
+		char *argv_bad[] = {"analyze", "--warp", (char *)check_tmp("bad-number.csv"), NULL};
+		char *argv_part[] = {"analyze", "--warp", (char *)check_tmp("bad-time.csv"),
 				     (char *)good, NULL};
 		char *argv_ok[] = {"analyze", "--warp", "--json", (char *)good, NULL};
 		char *argv_opt[] = {"analyze", "--warp", "--bogus", (char *)good, NULL};
@@ -391,7 +380,7 @@ static void test_errors(void)
  * fuzz_warp_csv, whose corpus keeps the input). */
 static void test_long_gap(void)
 {
-	const char *p = tpath("gap.csv");
+	const char *p = check_tmp("gap.csv");
 	char t[4][RFC3339_MAX];
 	struct warp_rt *rt = NULL;
 	struct err e = {{0}};
@@ -475,10 +464,7 @@ done:
 
 int main(void)
 {
-	char cmd[128];
-
-	snprintf(dir, sizeof(dir), "/tmp/test_warp_csv.XXXXXX");
-	if (mkdtemp(dir) == NULL)
+	if (check_tmp_open("test_warp_csv") != 0)
 		return 1;
 	test_generations();
 	test_merge_order();
@@ -486,8 +472,6 @@ int main(void)
 	test_errors();
 	test_long_gap();
 	test_merge_day();
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", dir);
+	check_tmp_close();
 	return check_done();
 }
