@@ -366,6 +366,23 @@ static int count_row(const struct op_row *row, void *arg)
 	return summary_acc_add(arg, row, NULL) < 0;
 }
 
+/* get_row: row i of a GET run of 1-s spaced 10-ms requests of key "k", error ("" for a
+ * success) and bytes moved; the caller sets what its test is about. */
+static struct op_row get_row(int64_t i, const char *error, uint64_t bytes)
+{
+	return (struct op_row){.op = "GET",
+			       .client_id = "",
+			       .endpoint = "",
+			       .file = "k",
+			       .error = error,
+			       .cat = "",
+			       .n_objects = 1,
+			       .bytes = bytes,
+			       .start_ns = T0 + i * S,
+			       .end_ns = T0 + i * S + 10 * MS,
+			       .duration_ns = 10 * MS};
+}
+
 /* test_checksums: a run that verifies GET checksums: its rows' checksum column written
  * and read back (core/opslog), counted as verified and absent (a failed GET in neither),
  * round-tripped through run.json's form, and a count above the requests refused. */
@@ -387,18 +404,10 @@ static void test_checksums(void)
 	snprintf(file, sizeof(file), "%s/ops.tsv.zst", path);
 	w = opslog_writer_open_opts(file, &(struct opslog_writer_opts){.checksums = 1}, &e);
 	for (int i = 0; w != NULL && i < 5; i++) {
-		struct op_row row = {.op = "GET",
-				     .client_id = "",
-				     .endpoint = "",
-				     .file = "k",
-				     .error = ck[i] == OPS_CK_NONE ? "checksum: mismatch" : "",
-				     .cat = "",
-				     .n_objects = 1,
-				     .bytes = 4096,
-				     .start_ns = T0 + i * S,
-				     .end_ns = T0 + i * S + 10 * MS,
-				     .duration_ns = 10 * MS,
-				     .checksum = ck[i]};
+		struct op_row row = get_row(i, ck[i] == OPS_CK_NONE ? "checksum: mismatch" : "",
+					    4096);
+
+		row.checksum = ck[i];
 		CHECK(opslog_writer_add(w, &row, &e) == 0, "row %d written: %s", i, e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
@@ -453,19 +462,10 @@ static void test_attempts(void)
 	json_t *j, *c;
 
 	for (size_t i = 0; a != NULL && i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct op_row row = {.op = "GET",
-				     .client_id = "",
-				     .endpoint = "",
-				     .file = "k",
-				     .error = rows[i].error,
-				     .cat = "",
-				     .n_objects = 1,
-				     .bytes = rows[i].error[0] ? 0 : 4096,
-				     .start_ns = T0 + (int64_t)i * S,
-				     .end_ns = T0 + (int64_t)i * S + 10 * MS,
-				     .duration_ns = 10 * MS,
-				     .attempt = rows[i].attempt,
-				     .retried = rows[i].retried};
+		struct op_row row = get_row((int64_t)i, rows[i].error, rows[i].error[0] ? 0 : 4096);
+
+		row.attempt = rows[i].attempt;
+		row.retried = rows[i].retried;
 
 		CHECK(summary_acc_add(a, &row, &e) == 0, "row %zu: %s", i, e.msg);
 	}
@@ -549,18 +549,9 @@ static void test_hedged_attempts(void)
 	struct err e = {{0}};
 
 	for (size_t i = 0; a != NULL && i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct op_row row = {.op = "GET",
-				     .client_id = "",
-				     .endpoint = "",
-				     .file = "k",
-				     .error = rows[i].error,
-				     .cat = "",
-				     .n_objects = 1,
-				     .bytes = rows[i].error[0] ? 0 : 4096,
-				     .start_ns = T0 + (int64_t)i * S,
-				     .end_ns = T0 + (int64_t)i * S + 10 * MS,
-				     .duration_ns = 10 * MS,
-				     .hedge = rows[i].hedge};
+		struct op_row row = get_row((int64_t)i, rows[i].error, rows[i].error[0] ? 0 : 4096);
+
+		row.hedge = rows[i].hedge;
 
 		CHECK(summary_acc_add(a, &row, &e) == 0, "row %zu: %s", i, e.msg);
 	}
