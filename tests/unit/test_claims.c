@@ -548,6 +548,21 @@ static void test_ran(void)
 	done(a, &l);
 }
 
+/* replay_cell: subject's replay cell of trace t.tsv.zst (abc123), 4 KiB, 8 workers, one
+ * run, at rate req/s, its comparison x. */
+static struct agg_cell replay_cell(size_t subject, double rate, struct replaycmp *x)
+{
+	return (struct agg_cell){.subject = subject,
+				 .op = "replay",
+				 .size = 4096,
+				 .concurrency = 8,
+				 .n = 1,
+				 .trace = "abc123",
+				 .trace_name = "t.tsv.zst",
+				 .rate = rate,
+				 .replay = x};
+}
+
 /* test_replay_lead: three subjects' replays of one trace, a and b at 10 req/s, c at 20 (its
  * own key): one replay-lead claim per op of a and b, none with c; GET judged at p99 (a
  * apart below b), HEAD bound to p50 by b's 10 requests (a lower, overlapping: alike), PUT
@@ -564,15 +579,7 @@ static void test_replay_lead(void)
 					      {400, {1, 2, 3}, {0.9, 1.8, 2.5}, {1.1, 2.2, 3.5}}};
 	const struct replaycmp_side head_b = {10, {3, NAN, NAN}, {1.5, NAN, NAN}, {4, NAN, NAN}};
 	for (size_t i = 0; i < 3; i++) {
-		cells[i] = (struct agg_cell){.subject = i,
-					     .op = "replay",
-					     .size = 4096,
-					     .concurrency = 8,
-					     .n = 1,
-					     .trace = "abc123",
-					     .trace_name = "t.tsv.zst",
-					     .rate = i == 2 ? 20 : 10,
-					     .replay = &x[i]};
+		cells[i] = replay_cell(i, i == 2 ? 20 : 10, &x[i]);
 		x[i].op[0] = (struct replaycmp_op){.op = "GET", .rep = get[i]};
 		x[i].op[1] = (struct replaycmp_op){.op = "STAT", .rep = i == 1 ? head_b : get[i]};
 		x[i].op[2] = (struct replaycmp_op){.op = "PUT", .rep = get[i]};
@@ -659,15 +666,7 @@ static void test_replay_block(void)
 		const struct results_claim *c;
 
 		for (size_t i = 0; i < 2; i++) {
-			cells[i] = (struct agg_cell){.subject = i,
-						     .op = "replay",
-						     .size = 4096,
-						     .concurrency = 8,
-						     .n = 1,
-						     .trace = "abc123",
-						     .trace_name = "t.tsv.zst",
-						     .rate = 10,
-						     .replay = &x[i]};
+			cells[i] = replay_cell(i, 10, &x[i]);
 			x[i].op[0] = (struct replaycmp_op){.op = "GET", .sent = 400, .rep = get[i]};
 			x[i].n_op = 1;
 		}
